@@ -1,0 +1,15 @@
+import { MERCHANTS, TEST_CARDS } from './fixtures.js';
+
+/** The text printed when the sandbox starts: where it is and what to use with it. */
+export function describeFixtures(url: string): string {
+  const lines = [`pay-card-form sandbox listening on ${url}`, ''];
+  for (const m of MERCHANTS) {
+    lines.push(`Merchant ${m.name} (${m.id})`);
+    lines.push(`  public key (active):   ${m.publicKey}`);
+    lines.push(`  public key (inactive): ${m.inactivePublicKey}`);
+    lines.push(`  secret key (Basic):    ${m.secretKey}`);
+  }
+  lines.push('', 'Test cards (any holder name, any future expiry, CVV 123 or 1234 for Amex):');
+  for (const c of TEST_CARDS) lines.push(`  ${c.brand.padEnd(11)} ${c.number}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,9 @@
+/**
+ * `pay-card-form/sandbox`: the service contract in memory, for offline
+ * development and tests. Never use it in production: it keeps card numbers in
+ * memory and its keys are public.
+ */
+export { createSandbox, createSandboxApp, type Sandbox, type SandboxOptions } from './sandbox.js';
+export { createClock, type Clock, type ClockOptions } from './clock.js';
+export { MERCHANTS, TEST_CARDS, type MerchantFixture } from './fixtures.js';
+export type { SandboxContext } from './context.js';

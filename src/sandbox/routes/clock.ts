@@ -1,0 +1,20 @@
+import type { Hono } from 'hono';
+import { reply } from '../envelope.js';
+import type { SandboxContext } from '../context.js';
+
+/**
+ * The test clock over HTTP. These routes exist only in the sandbox: the real
+ * service has no such thing, so nothing in the client ever calls them.
+ */
+export function registerClockRoutes(app: Hono, ctx: SandboxContext): void {
+  app.get('/sandbox/clock', (c) => reply(c, ctx.clock.now(), 200, { now: ctx.clock.now() }));
+  app.post('/sandbox/clock/advance', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { ms?: unknown } | null;
+    const ms = body?.ms;
+    if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) {
+      return reply(c, ctx.clock.now(), 4002, null, 'Send { "ms": <non-negative integer> }.', 400);
+    }
+    ctx.clock.advance(ms);
+    return reply(c, ctx.clock.now(), 200, { now: ctx.clock.now() });
+  });
+}

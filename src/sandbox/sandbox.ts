@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createClock, type Clock } from './clock.js';
+import type { SandboxContext } from './context.js';
+import { MERCHANTS } from './fixtures.js';
+import { TokenVault } from './token-vault.js';
+import { registerTokenRoutes } from './routes/tokens.js';
+import { registerClockRoutes } from './routes/clock.js';
+import { registerV3Routes } from './v3/index.js';
+import { registerChargeRoutes } from './charges/index.js';
+import { reply } from './envelope.js';
+import { TOKENS_PATH } from '../tokenize/wire.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /** Interface to bind; loopback by default, so nothing outside the machine reaches it. */
+  host?: string;
+  /** A clock to share, e.g. one created frozen with {@link createClock}. */
+  clock?: Clock;
+}
+
+/** The sandbox as a Hono app plus its state, without a server (for in-process use). */
+export function createSandboxApp(options: Pick<SandboxOptions, 'clock'> = {}): { app: Hono; context: SandboxContext } {
+  const context: SandboxContext = {
+    clock: options.clock ?? createClock(),
+    merchants: MERCHANTS,
+    tokens: new TokenVault(),
+  };
+  const app = new Hono();
+  // Card entry runs on the merchant's page, on any origin: the public key says who the merchant is.
+  app.use(TOKENS_PATH, cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 }));
+  registerTokenRoutes(app, context);
+  registerChargeRoutes(app, context);
+  registerV3Routes(app, context);
+  registerClockRoutes(app, context);
+  app.notFound((c) => reply(c, context.clock.now(), 404, null, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`, 404));
+  app.onError((err, c) => {
+    // Never echo the request: it may hold card data.
+    console.error(`sandbox: internal error on ${c.req.method} ${new URL(c.req.url).pathname}: ${err.name}`);
+    return reply(c, context.clock.now(), 500, null, 'Internal sandbox error.', 500);
+  });
+  return { app, context };
+}
+
+export interface Sandbox {
+  /** Base URL, e.g. `http://127.0.0.1:4010`; pass it as `base-url` / `baseUrl`. */
+  url: string;
+  port: number;
+  clock: Clock;
+  context: SandboxContext;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+/** Starts an in-memory sandbox over HTTP. Resolves once it listens. */
+export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const { app, context } = createSandboxApp(options);
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (info: AddressInfo) => {
+      const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      resolve({
+        url: `http://${urlHost}:${info.port}`,
+        port: info.port,
+        clock: context.clock,
+        context,
+        close: () =>
+          new Promise<void>((done, fail) => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.close((err) => (err ? fail(err) : done()));
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,225 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import '../index.js';
+import type { PayCardForm } from './pay-card-form.js';
+import type { ChangeDetail } from './pay-card-form.js';
+import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
+import type { TokenizeResult } from '../card/types.js';
+
+const ACTIVE_KEY = 'pk_test_51LojaExemploActive0001';
+const INACTIVE_KEY = 'pk_test_51LojaExemploRevoked0002';
+let sandboxUrl = '';
+
+before(async () => {
+  sandboxUrl = (await executeServerCommand('sandbox-url')) as string;
+});
+
+async function mount(publicKey = ACTIVE_KEY): Promise<PayCardForm> {
+  return fixture<PayCardForm>(html`<pay-card-form public-key=${publicKey} base-url=${sandboxUrl} locale="en"></pay-card-form>`);
+}
+
+const input = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+const errorOf = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector(`#${id}-error`)!.textContent!.trim();
+
+async function typeInto(el: PayCardForm, id: string, text: string) {
+  input(el, id).focus();
+  await sendKeys({ type: text });
+  await el.updateComplete;
+}
+
+async function fillValidCard(el: PayCardForm, number = '4111111111111111') {
+  await typeInto(el, 'number', number);
+  await typeInto(el, 'holderName', 'Ana Silva');
+  await typeInto(el, 'expiry', '1231');
+  await typeInto(el, 'cvv', number.startsWith('37') ? '1234' : '123');
+}
+
+describe('<pay-card-form>', () => {
+  it('is accessible when empty, with a label for every input', async () => {
+    const el = await mount();
+    await expect(el).to.be.accessible();
+    for (const id of ['number', 'holderName', 'expiry', 'cvv']) {
+      const label = el.shadowRoot!.querySelector(`label[for="${id}"]`);
+      expect(label, id).to.exist;
+      expect(label!.textContent!.trim()).to.not.equal('');
+    }
+  });
+
+  it('carries the autocomplete tokens browsers autofill', async () => {
+    const el = await mount();
+    expect(input(el, 'number').autocomplete).to.equal('cc-number');
+    expect(input(el, 'holderName').autocomplete).to.equal('cc-name');
+    expect(input(el, 'expiry').autocomplete).to.equal('cc-exp');
+    expect(input(el, 'cvv').autocomplete).to.equal('cc-csc');
+    expect(input(el, 'number').inputMode).to.equal('numeric');
+  });
+
+  it('formats the number as it is typed and shows the brand', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4111111111111111');
+    expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
+    expect(input(el, 'number').selectionStart).to.equal(19);
+    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('Visa');
+  });
+
+  it('tells Elo from Visa as the prefix grows', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4389');
+    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('Visa');
+    await sendKeys({ type: '35' });
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('Elo');
+    await sendKeys({ type: '00000000021234' });
+    expect(input(el, 'number').value).to.equal('4389 3500 0000 0002');
+  });
+
+  it('groups Amex 4-6-5, stops at 15 digits and wants a 4-digit CVV', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '37828224631000599');
+    expect(input(el, 'number').value).to.equal('3782 822463 10005');
+    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('American Express');
+    await typeInto(el, 'cvv', '12345');
+    expect(input(el, 'cvv').value).to.equal('1234');
+  });
+
+  it('backspace in the middle removes one digit and keeps the caret there', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4111222233334444');
+    // Caret after "4111 22|22 3333 4444": 12 steps left from the end.
+    for (let i = 0; i < 12; i++) await sendKeys({ press: 'ArrowLeft' });
+    expect(input(el, 'number').selectionStart).to.equal(7);
+    await sendKeys({ press: 'Backspace' });
+    expect(input(el, 'number').value).to.equal('4111 2223 3334 444');
+    expect(input(el, 'number').selectionStart).to.equal(6);
+    // Backspace right after a space deletes the digit before it.
+    await sendKeys({ press: 'ArrowLeft' }); // "4111 |2223"
+    await sendKeys({ press: 'Backspace' });
+    expect(input(el, 'number').value).to.equal('4112 2233 3344 44');
+    expect(input(el, 'number').selectionStart).to.equal(3);
+  });
+
+  it('accepts a pasted number with separators and stray characters', async () => {
+    const el = await mount();
+    const source = document.createElement('textarea');
+    source.value = '4111 1111-1111 1111';
+    document.body.append(source);
+    try {
+      source.select();
+      await sendKeys({ press: 'Control+C' });
+      input(el, 'number').focus();
+      await sendKeys({ press: 'Control+V' });
+      await el.updateComplete;
+      expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
+      expect(input(el, 'number').selectionStart).to.equal(19);
+    } finally {
+      source.remove();
+    }
+  });
+
+  it('shows errors on blur, not while typing, and clears them once fixed', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4111');
+    expect(errorOf(el, 'number')).to.equal('');
+    expect(input(el, 'number').getAttribute('aria-invalid')).to.equal('false');
+    await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(errorOf(el, 'number')).to.equal('The card number is incomplete.');
+    expect(input(el, 'number').getAttribute('aria-invalid')).to.equal('true');
+    expect(input(el, 'number').getAttribute('aria-describedby')).to.equal('number-error');
+    await expect(el).to.be.accessible();
+    await typeInto(el, 'number', '111111111111');
+    expect(errorOf(el, 'number')).to.equal('');
+  });
+
+  it('reports an expired date and a past month as errors on blur', async () => {
+    const el = await mount();
+    await typeInto(el, 'expiry', '0120');
+    expect(input(el, 'expiry').value).to.equal('01 / 20');
+    await sendKeys({ press: 'Tab' });
+    await el.updateComplete;
+    expect(errorOf(el, 'expiry')).to.equal('This card has expired.');
+  });
+
+  it('tokenizes with the sandbox and fires `tokenized` with exactly the TokenizeResult', async () => {
+    const el = await mount();
+    await fillValidCard(el);
+    const changes: ChangeDetail[] = [];
+    el.addEventListener('change', (e) => changes.push((e as CustomEvent<ChangeDetail>).detail));
+    const event = oneEvent(el, 'tokenized');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.focus();
+    await sendKeys({ press: 'Enter' });
+    const { detail, bubbles, composed } = (await event) as CustomEvent<TokenizeResult>;
+    expect(bubbles && composed).to.equal(true);
+    expect(Object.keys(detail).sort()).to.deep.equal(['brand', 'expirationMonth', 'expirationYear', 'firstSixDigits', 'lastFourDigits', 'token']);
+    expect(detail.token).to.match(/^tok_/);
+    expect(detail).to.include({ brand: 'visa', lastFourDigits: '1111', firstSixDigits: '411111', expirationMonth: '12', expirationYear: '2031' });
+    // No card data in the DOM's attributes or in any event.
+    expect(el.outerHTML + el.shadowRoot!.innerHTML).to.not.include('4111 1111');
+    expect(JSON.stringify(changes)).to.not.include('4111');
+  });
+
+  it('fires `change` with completeness, brand and field states', async () => {
+    const el = await mount();
+    let last: ChangeDetail | undefined;
+    el.addEventListener('change', (e) => (last = (e as CustomEvent<ChangeDetail>).detail));
+    await typeInto(el, 'number', '5555555555554444');
+    expect(last!.brand).to.equal('mastercard');
+    expect(last!.empty).to.equal(false);
+    expect(last!.complete).to.equal(false);
+    expect(last!.fields.number).to.deep.equal({ valid: true, error: null });
+    await typeInto(el, 'holderName', 'Ana');
+    await typeInto(el, 'expiry', '1231');
+    await typeInto(el, 'cvv', '123');
+    expect(last!.complete).to.equal(true);
+  });
+
+  it('on submit with errors: shows every error, focuses the first invalid field, fires tokenize-error', async () => {
+    const el = await mount();
+    await typeInto(el, 'holderName', 'Ana');
+    const event = oneEvent(el, 'tokenize-error');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.click();
+    const { detail } = (await event) as CustomEvent<{ error: ValidationError }>;
+    expect(detail.error).to.be.instanceOf(ValidationError);
+    expect(detail.error.field).to.equal('card.number');
+    await el.updateComplete;
+    expect(errorOf(el, 'number')).to.equal('Enter the card number.');
+    expect(errorOf(el, 'expiry')).to.equal('Enter the expiry date.');
+    expect(errorOf(el, 'cvv')).to.equal('Enter the security code.');
+    await waitUntil(() => el.shadowRoot!.activeElement === input(el, 'number'));
+  });
+
+  it('a double submit makes one tokenization and shows a busy state', async () => {
+    const el = await mount();
+    await fillValidCard(el, '6011111111111117');
+    let fired = 0;
+    el.addEventListener('tokenized', () => fired++);
+    const first = el.tokenize();
+    const second = el.tokenize();
+    expect(second).to.equal(first);
+    await el.updateComplete;
+    expect(el.busy).to.equal(true);
+    expect(el.shadowRoot!.querySelector('form')!.getAttribute('aria-busy')).to.equal('true');
+    expect(el.shadowRoot!.querySelector('[part="submit"]')!.getAttribute('aria-disabled')).to.equal('true');
+    const result = await first;
+    expect(result.brand).to.equal('discover');
+    expect(fired).to.equal(1);
+    expect(el.busy).to.equal(false);
+  });
+
+  it('an inactive key fires tokenize-error with AuthenticationError and says so', async () => {
+    const el = await mount(INACTIVE_KEY);
+    await fillValidCard(el);
+    const event = oneEvent(el, 'tokenize-error');
+    el.tokenize().catch(() => {});
+    const { detail } = (await event) as CustomEvent<{ error: Error }>;
+    expect(detail.error).to.be.instanceOf(AuthenticationError);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.match(/not set up correctly/);
+  });
+
+  it('speaks Portuguese when asked', async () => {
+    const el = await fixture<PayCardForm>(html`<pay-card-form locale="pt-BR"></pay-card-form>`);
+    expect(el.shadowRoot!.querySelector('label[for="number"]')!.textContent).to.equal('Número do cartão');
+    expect(el.shadowRoot!.querySelector('[part="submit"]')!.textContent!.trim()).to.equal('Pagar');
+  });
+});

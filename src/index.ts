@@ -1,0 +1,15 @@
+/**
+ * `pay-card-form`: importing this module defines `<pay-card-form>`.
+ * Everything from `pay-card-form/core` is re-exported for convenience.
+ */
+import { PayCardForm } from './element/pay-card-form.js';
+
+export { PayCardForm };
+export type { ChangeDetail, FieldState, TokenizeErrorDetail } from './element/pay-card-form.js';
+export { en, ptBR, type Messages, type FieldName } from './element/messages.js';
+export * from './core.js';
+
+// Server-side rendering imports this module in Node, where there is no registry.
+if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
+  customElements.define('pay-card-form', PayCardForm);
+}

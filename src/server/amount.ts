@@ -1,0 +1,46 @@
+/**
+ * Money helpers. v3 amounts are decimal strings (§8: positive, at most two
+ * places); a float such as 0.1 + 0.2 never gets near them. All arithmetic here
+ * is on strings and BigInt.
+ */
+
+/** §8: a positive decimal string with at most two decimal places, e.g. "10", "10.5", "10.50". */
+export const AMOUNT_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
+
+/** True when `value` is a valid v3 amount: matches {@link AMOUNT_PATTERN} and is above zero. */
+export function isValidAmount(value: unknown): value is string {
+  return typeof value === 'string' && AMOUNT_PATTERN.test(value) && /[1-9]/.test(value);
+}
+
+/**
+ * Integer cents to a decimal string with two places: `centsToAmount(12345) === '123.45'`.
+ * Accepts a safe integer or a BigInt; negative values keep their sign.
+ */
+export function centsToAmount(cents: number | bigint): string {
+  if (typeof cents === 'number' && !Number.isSafeInteger(cents)) {
+    throw new RangeError(`centsToAmount() takes an integer number of cents, got ${String(cents)}`);
+  }
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/**
+ * A decimal string to integer cents: `amountToCents('123.45') === 12345`,
+ * `amountToCents('7.5') === 750`. Throws a RangeError on anything else than
+ * digits with at most two decimal places, or a result beyond a safe integer.
+ */
+export function amountToCents(amount: string): number {
+  const match = typeof amount === 'string' ? /^(-?)([0-9]+)(?:\.([0-9]{1,2}))?$/.exec(amount) : null;
+  if (!match) {
+    throw new RangeError(`amountToCents() takes a decimal string with at most two places, such as "123.45"`);
+  }
+  const [, sign, whole, fraction = ''] = match;
+  const cents = BigInt(whole!) * 100n + BigInt(fraction.padEnd(2, '0'));
+  const result = sign ? -cents : cents;
+  if (result > BigInt(Number.MAX_SAFE_INTEGER) || result < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError('amountToCents(): the amount is too large for a safe integer; use BigInt arithmetic');
+  }
+  return Number(result);
+}

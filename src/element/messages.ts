@@ -37,7 +37,7 @@ const brandNames: Record<Brand, string> = {
 };
 
 export const en: Messages = {
-  labels: { number: 'Card number', holderName: 'Name on card', expiry: 'Expiry date (MM/YY)', cvv: 'Security code' },
+  labels: { number: 'Card number', holderName: 'Name on card', expiry: 'Expiry (MM/YY)', cvv: 'Security code' },
   placeholders: { number: '1234 1234 1234 1234', holderName: 'As printed on the card', expiry: 'MM / YY', cvv: 'CVV' },
   submit: 'Pay',
   busy: 'Processing…',

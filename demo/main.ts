@@ -1,0 +1,44 @@
+import '../src/index.js';
+import { TEST_CARDS } from '../src/sandbox/fixtures.js';
+
+const form = document.querySelector('pay-card-form')!;
+const log = document.querySelector<HTMLOListElement>('#log')!;
+const token = document.querySelector<HTMLOutputElement>('#token')!;
+
+/** Event details never hold card data, so they can be shown as they are. */
+function record(type: string, detail: unknown) {
+  const item = document.createElement('li');
+  item.dataset.type = type;
+  const shown = detail instanceof Object && 'error' in detail ? describeError((detail as { error: unknown }).error) : detail;
+  item.textContent = `${new Date().toLocaleTimeString()} ${type} ${JSON.stringify(shown)}`;
+  log.prepend(item);
+}
+
+function describeError(error: unknown) {
+  const e = error as Error & { field?: string; code?: unknown; reason?: string };
+  return { error: e.name, message: e.message, field: e.field, reason: e.reason, code: e.code };
+}
+
+form.addEventListener('change', (e) => record('change', (e as CustomEvent).detail));
+form.addEventListener('tokenized', (e) => {
+  const detail = (e as CustomEvent).detail;
+  token.textContent = detail.token;
+  token.dataset.brand = detail.brand;
+  record('tokenized', detail);
+});
+form.addEventListener('tokenize-error', (e) => record('tokenize-error', (e as CustomEvent).detail));
+document.querySelector('#clear-log')!.addEventListener('click', () => log.replaceChildren());
+
+const rows = document.querySelector<HTMLTableSectionElement>('#test-cards')!;
+for (const card of TEST_CARDS) {
+  const row = rows.insertRow();
+  row.insertCell().textContent = card.brand;
+  const number = row.insertCell();
+  number.innerHTML = `<code>${card.number}</code>`;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Copy';
+  button.setAttribute('aria-label', `Copy the ${card.brand} test number`);
+  button.addEventListener('click', () => void navigator.clipboard?.writeText(card.number));
+  row.insertCell().append(button);
+}

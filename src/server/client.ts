@@ -1,0 +1,264 @@
+import type { z } from 'zod';
+import { CredentialKind } from './enums.js';
+import { ConfigError, CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
+import { interpretResponse, parseData } from './envelope.js';
+import { isOrderIdDateCurrent } from './order-id.js';
+import { credentialPolicyViolation, type Operation } from './policy.js';
+import { exchange } from './request.js';
+import { backoffDelay, shouldRetry, sleep } from './retry.js';
+import { assertTarget, createNonce, signRequest, type Target } from './signing.js';
+import type { CallOptions, Caller } from './resources/caller.js';
+import { Transfers } from './resources/transfers.js';
+import { Refunds } from './resources/refunds.js';
+import { PixKeys } from './resources/pix-keys.js';
+import { QrCodes } from './resources/qr-codes.js';
+import { Infractions, Med } from './resources/med.js';
+import { MasterAccounts } from './resources/master-accounts.js';
+import { ManagedAccounts } from './resources/managed-accounts.js';
+
+/** A v3 credential (§5.2). The secret never leaves the client object: not in errors, not in `inspect`. */
+export interface Credential {
+  clientId: string;
+  secret: string;
+  kind: CredentialKind;
+}
+
+export interface ClientOptions {
+  /** Service base address, e.g. `https://api.example.com` or the sandbox URL. A path prefix is kept. */
+  baseUrl: string;
+  credential: Credential;
+  /** Default target account (X-ISPB + X-Account-Number) for account routes; override per call. */
+  target?: Target;
+  /** Per-attempt timeout in ms. Default 30 000. */
+  timeoutMs?: number;
+  /** How many times a read is retried after a transport failure. Default 2; creates are never retried. */
+  maxReadRetries?: number;
+  /** A fetch implementation (e.g. one with a proxy agent). Default: the global fetch. */
+  fetch?: typeof globalThis.fetch;
+  /**
+   * The clock used for X-Timestamp and the merchant-order-ID date check.
+   * Default `Date.now`. Tests that move the sandbox clock pass `() => sandbox.clock.now()`.
+   */
+  now?: () => number;
+  /** First retry delay cap in ms (doubles per attempt, with jitter). Default 200. */
+  retryBaseDelayMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_READ_RETRIES = 2;
+
+/** The v3 client: one property per resource group, 31 operations in all. */
+export class PayClient implements Caller {
+  readonly transfers: Transfers;
+  readonly refunds: Refunds;
+  readonly pixKeys: PixKeys;
+  readonly qrCodes: QrCodes;
+  readonly med: Med;
+  readonly infractions: Infractions;
+  readonly masterAccounts: MasterAccounts;
+  readonly managedAccounts: ManagedAccounts;
+  /** The credential's client ID (not secret). */
+  readonly clientId: string;
+  readonly credentialKind: CredentialKind;
+  /** Default target account, or null. */
+  readonly target: Target | null;
+
+  readonly #secret: string;
+  readonly #baseUrl: string;
+  readonly #timeoutMs: number;
+  readonly #maxReadRetries: number;
+  readonly #retryBaseDelayMs: number;
+  readonly #fetch: typeof globalThis.fetch;
+  readonly #now: () => number;
+  #clockSkewMs: number | undefined;
+
+  constructor(options: ClientOptions) {
+    const checked = checkOptions(options);
+    this.#secret = options.credential.secret;
+    this.clientId = options.credential.clientId;
+    this.credentialKind = options.credential.kind;
+    this.target = checked.target;
+    this.#baseUrl = checked.baseUrl;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxReadRetries = options.maxReadRetries ?? DEFAULT_READ_RETRIES;
+    this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 200;
+    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#now = options.now ?? Date.now;
+    this.transfers = new Transfers(this);
+    this.refunds = new Refunds(this);
+    this.pixKeys = new PixKeys(this);
+    this.qrCodes = new QrCodes(this);
+    this.med = new Med(this);
+    this.infractions = new Infractions(this);
+    this.masterAccounts = new MasterAccounts(this);
+    this.managedAccounts = new ManagedAccounts(this);
+  }
+
+  /**
+   * Server time minus local time, in ms, measured from the §2.1 `time` of the
+   * last response (against the midpoint of the request). Undefined before the
+   * first response. A large value explains "timestamp_out_of_window" errors.
+   */
+  get clockSkewMs(): number | undefined {
+    return this.#clockSkewMs;
+  }
+
+  /** Validates, signs, sends and parses one operation. Public for the resource classes; prefer them. */
+  async call<Req extends z.ZodType, Res extends z.ZodType>(
+    op: Operation<Req, Res>,
+    params: z.input<Req> | undefined,
+    options: CallOptions = {},
+  ): Promise<z.output<Res>> {
+    const target = this.#targetFor(op, options);
+    const violation = credentialPolicyViolation(op.group, this.credentialKind, target !== null);
+    if (violation) throw new CredentialPolicyError(`${op.name}: ${violation}.`, { operation: op.name });
+
+    const body = JSON.stringify(this.#validate(op, params ?? {}));
+    const url = `${this.#baseUrl}${op.path}`;
+    const signedUrl = new URL(url);
+    const path = `${signedUrl.pathname}${signedUrl.search}`;
+    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
+    if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
+      throw new RequestValidationError([{ field: 'options.timeoutMs', message: 'must be a positive number of milliseconds' }], op.name);
+    }
+
+    for (let attempt = 0; ; attempt++) {
+      // Every attempt is signed afresh: a replayed nonce would be rejected (§4.2).
+      const headers = signRequest({
+        method: 'POST',
+        path,
+        body,
+        clientId: this.clientId,
+        secret: this.#secret,
+        target,
+        timestamp: Math.floor(this.#now()),
+        nonce: createNonce(),
+      });
+      const sentAt = this.#now();
+      try {
+        const { status, text } = await exchange({ fetch: this.#fetch, url, headers, body, timeoutMs, signal: options.signal, operation: op.name });
+        const receivedAt = this.#now();
+        const data = interpretResponse({
+          operation: op.name,
+          status,
+          text,
+          onServerTime: (time) => {
+            this.#clockSkewMs = Math.round(time - (sentAt + receivedAt) / 2);
+          },
+          clockSkewMs: () => this.#clockSkewMs,
+        });
+        return parseData(op.response, data, op.name);
+      } catch (error) {
+        if (!shouldRetry({ read: op.read, attempt, maxRetries: this.#maxReadRetries, error })) throw error;
+        await sleep(backoffDelay(attempt, { baseMs: this.#retryBaseDelayMs }), options.signal, op.name);
+      }
+    }
+  }
+
+  #targetFor(op: Operation, options: CallOptions): Target | null {
+    if (options.target === undefined) {
+      // The client's default target is for account routes; elsewhere it would only be rejected.
+      return op.group === 'account' ? this.target : null;
+    }
+    if (options.target === null) return null;
+    try {
+      assertTarget(options.target);
+    } catch (error) {
+      throw new RequestValidationError([{ field: 'options.target', message: (error as Error).message }], op.name);
+    }
+    return { ispb: options.target.ispb.trim(), accountNumber: options.target.accountNumber.trim() };
+  }
+
+  #validate(op: Operation, params: unknown): unknown {
+    const result = op.request.safeParse(params);
+    if (!result.success) {
+      const issues: ValidationIssue[] = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+      throw new RequestValidationError(issues, op.name);
+    }
+    if (op.orderIdField) {
+      const id = (result.data as Record<string, unknown>)[op.orderIdField];
+      if (typeof id === 'string' && !isOrderIdDateCurrent(id, this.#now())) {
+        throw new RequestValidationError(
+          [
+            {
+              field: op.orderIdField,
+              message: 'its YYMMDD prefix is not the current UTC day (±1 h allowance, §8); create a fresh ID with merchantOrderId()',
+            },
+          ],
+          op.name,
+        );
+      }
+    }
+    return result.data;
+  }
+}
+
+/** Creates a v3 client. Throws {@link ConfigError} at once on bad configuration. */
+export function createClient(options: ClientOptions): PayClient {
+  return new PayClient(options);
+}
+
+function checkOptions(options: ClientOptions): { baseUrl: string; target: Target | null } {
+  if (!options || typeof options !== 'object') throw new ConfigError('createClient() needs an options object: { baseUrl, credential }');
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  const credential = options.credential as Partial<Credential> | undefined;
+  if (!credential || typeof credential !== 'object') {
+    throw new ConfigError('createClient(): credential is missing; pass { clientId, secret, kind }');
+  }
+  if (typeof credential.clientId !== 'string' || credential.clientId.trim() === '') {
+    throw new ConfigError('createClient(): credential.clientId is missing or empty');
+  }
+  // Never echo the value: only say what is wrong with it.
+  if (typeof credential.secret !== 'string' || credential.secret === '') {
+    throw new ConfigError('createClient(): credential.secret is missing or empty; load it from your secret store');
+  }
+  if (!Object.values(CredentialKind).includes(credential.kind as CredentialKind)) {
+    throw new ConfigError('createClient(): credential.kind must be "USER", "ACCOUNT" or "PLATFORM"');
+  }
+  let target: Target | null = null;
+  if (options.target !== undefined) {
+    const t = options.target as Partial<Target> | null;
+    if (!t || typeof t !== 'object') throw new ConfigError('createClient(): target must be { ispb, accountNumber }');
+    const hasIspb = typeof t.ispb === 'string' && t.ispb.trim() !== '';
+    const hasAccount = typeof t.accountNumber === 'string' && t.accountNumber.trim() !== '';
+    if (hasIspb !== hasAccount) {
+      throw new ConfigError(
+        `createClient(): target.${hasIspb ? 'accountNumber' : 'ispb'} is missing; X-ISPB and X-Account-Number go together or not at all (§5.2)`,
+      );
+    }
+    if (!hasIspb) throw new ConfigError('createClient(): target needs both ispb and accountNumber');
+    try {
+      assertTarget(t as Target);
+    } catch (error) {
+      throw new ConfigError(`createClient(): ${(error as Error).message}`);
+    }
+    target = { ispb: t.ispb!.trim(), accountNumber: t.accountNumber!.trim() };
+  }
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    throw new ConfigError('createClient(): timeoutMs must be a positive number of milliseconds');
+  }
+  if (options.maxReadRetries !== undefined && !(Number.isInteger(options.maxReadRetries) && options.maxReadRetries >= 0 && options.maxReadRetries <= 10)) {
+    throw new ConfigError('createClient(): maxReadRetries must be an integer from 0 to 10');
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigError('createClient(): fetch must be a function');
+  if (options.now !== undefined && typeof options.now !== 'function') throw new ConfigError('createClient(): now must be a function returning Unix ms');
+  if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
+    throw new ConfigError('createClient(): no global fetch; use Node 20 or later, or pass options.fetch');
+  }
+  return { baseUrl, target };
+}
+
+/** Accepts an http(s) URL without credentials, query or fragment; returns it without a trailing slash. */
+export function checkBaseUrl(value: unknown, who = 'createClient()'): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${who}: baseUrl is missing, e.g. "http://127.0.0.1:4010"`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${who}: baseUrl is not a valid URL, e.g. "https://api.example.com"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${who}: baseUrl must use https: (or http: for a local sandbox)`);
+  if (url.username || url.password) throw new ConfigError(`${who}: baseUrl must not contain credentials`);
+  if (url.search || url.hash) throw new ConfigError(`${who}: baseUrl must not have a query string or fragment`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,51 @@
+import { AbortError, NetworkError, TimeoutError } from './errors.js';
+
+/**
+ * The retry policy, as pure functions so it can be tested on its own.
+ *
+ * Only reads are retried, and only when the request never got a response
+ * (transport failure or timeout). A create, confirm or send is never retried:
+ * the spec has no idempotency key (§4.2), so a second attempt could pay twice.
+ */
+export function shouldRetry(input: { read: boolean; attempt: number; maxRetries: number; error: unknown }): boolean {
+  if (!input.read || input.attempt >= input.maxRetries) return false;
+  return input.error instanceof NetworkError || input.error instanceof TimeoutError;
+}
+
+export interface BackoffOptions {
+  /** Delay cap of the first retry; doubles each attempt. Default 200 ms. */
+  baseMs?: number;
+  /** Upper bound of any delay. Default 5 s. */
+  maxMs?: number;
+  /** Source of randomness in [0, 1); injectable for tests. */
+  random?: () => number;
+}
+
+/**
+ * Exponential backoff with "equal jitter": half of the capped exponential
+ * delay is fixed, the other half random, so clients that failed together do
+ * not retry together, and no retry fires immediately.
+ * `attempt` is 0 for the first retry.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions = {}): number {
+  const base = options.baseMs ?? 200;
+  const cap = Math.min(options.maxMs ?? 5000, base * 2 ** Math.max(0, attempt));
+  const random = options.random ?? Math.random;
+  return Math.round(cap / 2 + random() * (cap / 2));
+}
+
+/** Waits `ms`, or rejects with {@link AbortError} as soon as `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal, operation?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(`${operation ?? 'Request'} was aborted`, { operation, cause: signal.reason }));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new AbortError(`${operation ?? 'Request'} was aborted`, { operation, cause: signal!.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

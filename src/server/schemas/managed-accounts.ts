@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { defineOperation } from '../policy.js';
+import { exactlyOneSelector, intEnum, OpenObject, OpenResponse, SELECTOR_MESSAGE, selectorFields } from './common.js';
+
+/**
+ * §4.8 managed accounts. List, update and rotate are shown; create, detail and
+ * credential get are not (§4.9), nor the complete record (§2.12).
+ */
+
+/**
+ * §2.11 fields seen on a managed account record. All optional and the object
+ * is open: the complete record is not shown. `trading_name` is MOR only.
+ */
+export const ManagedAccountRecord = z.looseObject({
+  reference_id: z.string().optional(),
+  model: z.number().int().optional(),
+  status: z.number().int().optional(),
+  trading_name: z.string().nullable().optional(),
+  notification_email: z.string().nullable().optional(),
+  return_url: z.string().nullable().optional(),
+});
+export type ManagedAccountRecord = z.output<typeof ManagedAccountRecord>;
+
+/** §4.8 list request; every field optional. */
+export const ManagedAccountListRequest = z.strictObject({
+  model: intEnum(1, 3, '1 MOR, 2 VA, 3 PA').optional(),
+  status: intEnum(1, 7, 'account status').optional(),
+  tax_id: z.string().optional(),
+  page: z
+    .strictObject({
+      /** Starts at 1. */
+      page: z.number().int('must be an integer').min(1, 'starts at 1').optional(),
+      /** Default 20, at most 100. */
+      page_size: z.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100 (§8)').optional(),
+    })
+    .optional(),
+});
+export type ManagedAccountListRequest = z.input<typeof ManagedAccountListRequest>;
+
+export const PageInfo = z.looseObject({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type PageInfo = z.output<typeof PageInfo>;
+
+/** §4.8 list data. */
+export const ManagedAccountListResult = z.looseObject({
+  managed_accounts: z.array(ManagedAccountRecord),
+  page: PageInfo,
+});
+export type ManagedAccountListResult = z.output<typeof ManagedAccountListResult>;
+
+/**
+ * §4.8 update request: exactly one selector plus optional patch fields. The
+ * service does not validate email format or require a non-empty patch, and
+ * neither do we.
+ */
+export const ManagedAccountUpdateRequest = z
+  .strictObject({
+    ...selectorFields,
+    /** MOR only. */
+    trading_name: z.string().optional(),
+    notification_email: z.string().optional(),
+    /** Only for a VA on Hosted Link whose compliance session is PENDING_SUBMISSION. */
+    return_url: z.string().optional(),
+  })
+  .refine(exactlyOneSelector, { message: SELECTOR_MESSAGE });
+export type ManagedAccountUpdateRequest = z.input<typeof ManagedAccountUpdateRequest>;
+
+/** §4.8 update data. */
+export const ManagedAccountUpdateResult = z.looseObject({ managed_account: ManagedAccountRecord });
+export type ManagedAccountUpdateResult = z.output<typeof ManagedAccountUpdateResult>;
+
+/** §4.8 rotate request: exactly one selector. */
+export const ManagedAccountRotateRequest = z.strictObject(selectorFields).refine(exactlyOneSelector, { message: SELECTOR_MESSAGE });
+export type ManagedAccountRotateRequest = z.input<typeof ManagedAccountRotateRequest>;
+
+export const ManagedAccountOperations = {
+  create: defineOperation({
+    name: 'managedAccounts.create', path: '/v3/onboarding/managed_accounts/create', group: 'managed', read: false,
+    request: OpenObject, response: OpenResponse,
+  }),
+  detail: defineOperation({
+    name: 'managedAccounts.detail', path: '/v3/onboarding/managed_accounts/detail', group: 'managed', read: true,
+    request: OpenObject, response: OpenResponse,
+  }),
+  list: defineOperation({
+    name: 'managedAccounts.list', path: '/v3/onboarding/managed_accounts/list', group: 'managed', read: true,
+    request: ManagedAccountListRequest, response: ManagedAccountListResult,
+  }),
+  update: defineOperation({
+    name: 'managedAccounts.update', path: '/v3/onboarding/managed_accounts/update', group: 'managed', read: false,
+    request: ManagedAccountUpdateRequest, response: ManagedAccountUpdateResult,
+  }),
+  credentialsGet: defineOperation({
+    name: 'managedAccounts.credentialsGet', path: '/v3/onboarding/managed_accounts/credentials/get', group: 'managed', read: true,
+    request: OpenObject, response: OpenResponse,
+  }),
+  /** §4.8: every valid call answers business code 503 with null data today. */
+  rotateCredentials: defineOperation({
+    name: 'managedAccounts.rotateCredentials', path: '/v3/onboarding/managed_accounts/credentials/rotate', group: 'managed', read: false,
+    request: ManagedAccountRotateRequest, response: OpenResponse,
+  }),
+} as const;

@@ -1,0 +1,91 @@
+/**
+ * End to end: `npm start`'s demo and sandbox, driven in real Chromium by
+ * Playwright with real key presses, for every brand's test number.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright';
+import { startDemo, type Demo } from '../demo/serve.js';
+import { TEST_CARDS } from '../src/sandbox/fixtures.js';
+
+const brandNames: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  elo: 'Elo',
+  amex: 'American Express',
+  hipercard: 'Hipercard',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  discover: 'Discover',
+};
+
+let demo: Demo;
+let browser: Browser;
+
+before(async () => {
+  demo = await startDemo({ port: 0, sandboxPort: 0 });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+test('each brand test number shows its brand and ends in a `tokenized` event with a sandbox token', async () => {
+  const page = await browser.newPage();
+  const consoleText: string[] = [];
+  page.on('console', (msg) => consoleText.push(msg.text()));
+  const requests: string[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+  try {
+    for (const card of TEST_CARDS) {
+      await page.goto(demo.url);
+      await page.locator('pay-card-form #number').pressSequentially(card.number);
+      await assert.doesNotReject(
+        page.locator('pay-card-form [part="brand"]').getByText(brandNames[card.brand]!, { exact: true }).waitFor(),
+        `brand of ${card.brand}`,
+      );
+      await page.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
+      await page.locator('pay-card-form #expiry').pressSequentially('1231');
+      await page.locator('pay-card-form #cvv').pressSequentially(card.brand === 'amex' ? '1234' : '123');
+      await page.locator('pay-card-form [part="submit"]').click();
+      await page.locator('#token').getByText(/^tok_/).waitFor();
+      assert.equal(await page.locator('#token').getAttribute('data-brand'), card.brand);
+      const logged = await page.locator('#log li[data-type="tokenized"]').first().textContent();
+      assert.match(logged!, new RegExp(`"brand":"${card.brand}"`));
+      assert.match(logged!, new RegExp(`"lastFourDigits":"${card.number.slice(-4)}"`));
+      // The card number appears nowhere but inside the input it was typed in.
+      // Page-side code is passed as strings: this file is type-checked without the DOM library.
+      const html = await page.evaluate<string>(`document.documentElement.outerHTML + document.querySelector('pay-card-form').shadowRoot.innerHTML`);
+      assert.ok(!html.replace(/<code>\d+<\/code>/g, '').includes(card.number), 'PAN in the DOM');
+      const stored = await page.evaluate<string>(`JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie`);
+      assert.ok(!stored.includes(card.number), 'PAN in storage');
+    }
+    assert.ok(!requests.some((url) => TEST_CARDS.some((c) => url.includes(c.number))), 'PAN in a URL');
+    assert.ok(!consoleText.some((line) => TEST_CARDS.some((c) => line.includes(c.number))), 'PAN in the console');
+  } finally {
+    await page.close();
+  }
+});
+
+test('a bad card shows an error on blur and blocks submit without calling the service', async () => {
+  const page = await browser.newPage();
+  const tokenCalls: string[] = [];
+  page.on('request', (req) => req.url().endsWith('/v1/tokens') && tokenCalls.push(req.method()));
+  try {
+    await page.goto(demo.url);
+    await page.locator('pay-card-form #number').pressSequentially('4111111111111112');
+    await page.keyboard.press('Tab');
+    await page.locator('pay-card-form #number-error').getByText('The card number is not valid. Check the digits.').waitFor();
+    await page.locator('pay-card-form [part="submit"]').click();
+    await page.locator('#log li[data-type="tokenize-error"]').first().waitFor();
+    assert.match((await page.locator('#log li[data-type="tokenize-error"]').first().textContent())!, /ValidationError.*card\.number/);
+    assert.deepEqual(tokenCalls, []);
+  } finally {
+    await page.close();
+  }
+});

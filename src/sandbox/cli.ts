@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** `npm run sandbox`: starts the sandbox and prints its URL and test keys. */
 import { createSandbox } from './sandbox.js';
 import { describeFixtures } from './banner.js';

@@ -17,7 +17,7 @@ export function reply<T>(
   data: T | null,
   message = code === 200 ? 'success' : String(code),
   status: ContentfulStatusCode = 200,
-) {
+): Response {
   const body: Envelope<T> = { code, message, data, time: now };
   return c.json(body, status);
 }

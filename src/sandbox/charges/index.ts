@@ -1,5 +1,57 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ChargeRequest, CHARGES_PATH } from '../../server/charges.js';
 import type { SandboxContext } from '../context.js';
+import { reply } from '../envelope.js';
+import type { MerchantFixture } from '../fixtures.js';
 
-/** Registers `POST /v1/charges`. */
-export function registerChargeRoutes(_app: Hono, _ctx: SandboxContext): void {}
+/**
+ * Registers `POST /v1/charges` (§4.1). Authorization is HTTP Basic with the
+ * secret key as user name and an empty password (our choice, §5.4;
+ * docs/charges.md). The request is validated with the client's zod schema and
+ * the token must belong to the merchant. The response is not shown (§4.9):
+ * the sandbox answers the request plus `id` and `created_at`, in the envelope.
+ */
+export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
+  app.post(CHARGES_PATH, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
+    const now = ctx.clock.now();
+    const merchant = merchantFromBasic(ctx.merchants, c.req.header('authorization'));
+    if (!merchant) {
+      return reply(c, now, 401, null, 'Send "Authorization: Basic base64(<secret key>:)" with your sk_test_… key as user name and an empty password.', 401);
+    }
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return reply(c, now, 4000, null, 'The request body must be JSON.', 400);
+    }
+    const parsed = ChargeRequest.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const field = issue.path.map(String).join('.');
+      return reply(c, now, 4002, { field, reason: issue.message }, `${field || 'body'} is invalid: ${issue.message}`, 422);
+    }
+    if (!ctx.tokens.find(merchant.id, parsed.data.payment_details.token)) {
+      return reply(c, now, 4002, { field: 'payment_details.token', reason: 'unknown_token' }, 'payment_details.token is not a token of this merchant.', 422);
+    }
+    return reply(c, now, 200, { ...parsed.data, id: `ch_${randomBytes(12).toString('base64url')}`, created_at: now });
+  });
+}
+
+/** The merchant whose secret key is the Basic user name (empty password), compared in constant time. */
+function merchantFromBasic(merchants: readonly MerchantFixture[], header: string | undefined): MerchantFixture | undefined {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || decoded.slice(colon + 1) !== '') return undefined;
+  const user = digest(decoded.slice(0, colon));
+  let found: MerchantFixture | undefined;
+  for (const m of merchants) if (timingSafeEqual(digest(m.secretKey), user)) found = m;
+  return found;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}

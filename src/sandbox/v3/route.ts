@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import type { Operation } from '../../server/policy.js';
+import type { SandboxContext } from '../context.js';
+import { reply } from '../envelope.js';
+import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
+import { authenticate } from './verifier.js';
+
+/** What a route handler receives once the request is authenticated and validated. */
+export interface V3Request<Req extends z.ZodType> {
+  c: Context;
+  ctx: SandboxContext;
+  /** The request after the operation's zod schema (the client's own). */
+  body: z.output<Req>;
+  credential: V3CredentialFixture;
+  /** The selected account (account routes only). */
+  account: V3AccountFixture | null;
+  now: number;
+}
+
+/** A handler's answer: `code` 200 with data, or a business error (HTTP 200, §2.1). */
+export type V3Result = { code?: 200; data: unknown } | { code: number | string; message: string; data?: null };
+
+export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
+
+/**
+ * Registers one v3 operation: signature and credential policy, JSON body,
+ * validation with the operation's schema, then the handler. Validation
+ * failures are business errors in an HTTP 200 envelope (§7.2): 4000 for a
+ * missing field, 4002 otherwise; managed-account routes answer
+ * `invalid_parameter` for selector problems and `field_invalid` for the rest.
+ */
+export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
+  app: Hono,
+  ctx: SandboxContext,
+  op: Operation<Req, Res>,
+  handler: V3Handler<Req>,
+): void {
+  app.post(op.path, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
+    const auth = await authenticate(c, ctx, op);
+    if (auth instanceof Response) return auth;
+    const now = ctx.clock.now();
+
+    let json: unknown;
+    try {
+      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(auth.raw));
+    } catch {
+      return reply(c, now, 400, { reason: 'invalid_json' }, 'The body must be JSON (UTF-8).', 400);
+    }
+    const parsed = op.request.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      const text = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+      return reply(c, now, validationCode(op, json, issues), null, text);
+    }
+
+    const result = await handler({ c, ctx, body: parsed.data, credential: auth.credential, account: auth.account, now });
+    if (result.code !== undefined && result.code !== 200) {
+      return reply(c, now, result.code, result.data ?? null, 'message' in result ? result.message : String(result.code));
+    }
+    // The sandbox holds itself to the same response schema the client checks.
+    const data = op.response.parse(result.data);
+    return reply(c, now, 200, data);
+  });
+}
+
+function validationCode(op: Operation, body: unknown, issues: readonly z.core.$ZodIssue[]): number | string {
+  if (op.group === 'managed') {
+    const selector = issues.some((i) => i.path.length === 0 || i.path[0] === 'reference_id' || i.path[0] === 'account');
+    return selector && op.name !== 'managedAccounts.list' ? 'invalid_parameter' : 'field_invalid';
+  }
+  const missing = issues.some((i) => valueAt(body, i.path) === undefined);
+  return missing ? 4000 : 4002;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+/** A sandbox ID such as `txn_3kS9…`. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url')}`;
+}
+
+/**
+ * For "not shown" response shapes: what was sent, plus an `id`, `created_at`
+ * and `updated_at` (Unix ms). These three names are the sandbox's choice
+ * (docs/server.md), not the service's.
+ */
+export function echo(prefix: string, body: Record<string, unknown>, now: number): Record<string, unknown> {
+  return { ...body, id: newId(prefix), created_at: now, updated_at: now };
+}
+
+/** For "not shown" list shapes: what was sent, plus an empty `items` array (sandbox choice). */
+export function echoList(body: Record<string, unknown>): Record<string, unknown> {
+  return { ...body, items: [] };
+}
+
+/** Business error for an unknown ID. The service's code is not shown (§7.4); `not_found` is our choice. */
+export function notFound(what: string): V3Result {
+  return { code: 'not_found', message: `No ${what} with that ID for this account.` };
+}

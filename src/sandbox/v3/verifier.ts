@@ -1,0 +1,73 @@
+import type { Context } from 'hono';
+import { credentialPolicyViolation, type Operation } from '../../server/policy.js';
+import { verifySignedRequest, type Target } from '../../server/signing.js';
+import type { SandboxContext } from '../context.js';
+import { reply } from '../envelope.js';
+import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
+import { v3State } from './state.js';
+
+/**
+ * The sandbox's gate for every v3 route: signature (§5.2, via the shared
+ * signing module), then the §5.3 credential policy and account selection.
+ *
+ * Our mapping (§7.4 leaves it open), always in the §2.1 envelope:
+ * - HTTP 401, code 401: signature headers rejected; `data.reason` is one of
+ *   missing_header, malformed_header, target_pair_incomplete, unknown_client,
+ *   timestamp_out_of_window, content_hash_mismatch, signature_mismatch, nonce_replayed.
+ * - HTTP 403, code 403: credential not allowed; `data.reason` is one of
+ *   credential_not_allowed, target_headers_rejected, target_required,
+ *   target_mismatch, account_not_accessible.
+ */
+export interface Authenticated {
+  credential: V3CredentialFixture;
+  /** The selected account on account routes; null elsewhere. */
+  account: V3AccountFixture | null;
+  /** Raw body bytes, exactly as signed. */
+  raw: Uint8Array;
+}
+
+export async function authenticate(c: Context, ctx: SandboxContext, op: Operation): Promise<Authenticated | Response> {
+  const now = ctx.clock.now();
+  const raw = new Uint8Array(await c.req.arrayBuffer());
+  const url = new URL(c.req.url);
+  const verdict = verifySignedRequest({
+    method: c.req.method,
+    path: `${url.pathname}${url.search}`,
+    header: (name) => c.req.header(name),
+    body: raw,
+    now,
+    secretFor: (clientId) => V3_CREDENTIALS.find((cred) => cred.clientId === clientId)?.secret,
+    nonces: v3State(ctx).nonces,
+  });
+  if (!verdict.ok) return reply(c, now, 401, { reason: verdict.reason }, verdict.message, 401);
+
+  const credential = V3_CREDENTIALS.find((cred) => cred.clientId === verdict.clientId)!;
+  const deny = (reason: string, message: string) => reply(c, now, 403, { reason }, message, 403);
+  const violation = credentialPolicyViolation(op.group, credential.kind, verdict.target !== null);
+  if (violation) {
+    const reason =
+      op.group === 'managed' && verdict.target ? 'target_headers_rejected' : op.group === 'account' && credential.kind === 'USER' ? 'target_required' : 'credential_not_allowed';
+    return deny(reason, `${violation}.`);
+  }
+  if (op.group !== 'account') return { credential, account: null, raw };
+
+  const account = selectAccount(credential, verdict.target);
+  if ('reason' in account) return deny(account.reason, account.message);
+  return { credential, account, raw };
+}
+
+function selectAccount(
+  credential: V3CredentialFixture,
+  target: Target | null,
+): V3AccountFixture | { reason: string; message: string } {
+  const matches = (a: V3AccountFixture) => target !== null && a.ispb === target.ispb && a.accountNumber === target.accountNumber;
+  if (credential.kind === 'ACCOUNT') {
+    const bound = V3_ACCOUNTS.find((a) => a.id === credential.accountId)!;
+    // §5.3: an ACCOUNT credential may omit the pair; if sent, it must name the bound account.
+    if (target && !matches(bound)) return { reason: 'target_mismatch', message: 'X-ISPB / X-Account-Number do not match the account this credential is bound to (§5.3).' };
+    return bound;
+  }
+  const selected = V3_ACCOUNTS.find((a) => matches(a) && credential.accountIds?.includes(a.id));
+  if (!selected) return { reason: 'account_not_accessible', message: 'This user cannot act on the account named by X-ISPB / X-Account-Number.' };
+  return selected;
+}

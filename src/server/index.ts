@@ -1,0 +1,69 @@
+/**
+ * `pay-card-form/server`: the merchant-backend helper (Node ≥ 20). Signed v3
+ * calls, typed per operation, charges with Basic auth, and the helpers that
+ * keep money safe: order IDs, amount conversion, and waiting for settlement.
+ */
+export { createClient, PayClient, type ClientOptions, type Credential } from './client.js';
+export type { CallOptions } from './resources/caller.js';
+export { Transfers } from './resources/transfers.js';
+export { Refunds } from './resources/refunds.js';
+export { PixKeys } from './resources/pix-keys.js';
+export { QrCodes } from './resources/qr-codes.js';
+export { Med, Infractions } from './resources/med.js';
+export { MasterAccounts } from './resources/master-accounts.js';
+export { ManagedAccounts } from './resources/managed-accounts.js';
+export {
+  signRequest,
+  canonicalString,
+  contentHash,
+  computeSignature,
+  createNonce,
+  TIMESTAMP_TOLERANCE_MS,
+  NONCE_RETENTION_MS,
+  SignatureHeader,
+  type Target,
+  type SignRequestInput,
+  type SignedHeaders,
+} from './signing.js';
+export {
+  createCharge,
+  basicAuthorization,
+  ChargeRequest,
+  ChargeCustomer,
+  ChargeItem,
+  ChargeResponse,
+  CHARGES_PATH,
+  type ChargeOptions,
+} from './charges.js';
+export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './order-id.js';
+export { centsToAmount, amountToCents, isValidAmount } from './amount.js';
+export { waitForTransfer, waitForRefund, type WaitOptions } from './wait.js';
+export { shouldRetry, backoffDelay } from './retry.js';
+export {
+  TxnStatus,
+  PixKeyType,
+  ManagedAccountModel,
+  ComplianceMode,
+  AccountStatus,
+  CredentialKind,
+  isFinalTxnStatus,
+} from './enums.js';
+export {
+  PayServerError,
+  ConfigError,
+  RequestValidationError,
+  CredentialPolicyError,
+  NetworkError,
+  TimeoutError,
+  AbortError,
+  HttpStatusError,
+  SignatureRejectedError,
+  PermissionDeniedError,
+  MalformedResponseError,
+  BusinessError,
+  WaitTimeoutError,
+  type ValidationIssue,
+} from './errors.js';
+export { Envelope } from './envelope.js';
+export { credentialPolicyViolation, type RouteGroup, type Operation } from './policy.js';
+export * from './schemas/index.js';

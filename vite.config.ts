@@ -1,9 +1,19 @@
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * The demo is served from `demo/` and imports the sources directly, so a
- * change in `src/` shows up on reload. `npm start` (demo/serve.ts) runs this
- * config with the sandbox's address injected.
+ * Two jobs share this file:
+ *
+ * - `npm start` (demo/serve.ts) serves the demo from `demo/`, importing the
+ *   sources directly, so a change in `src/` shows up on reload.
+ * - `vite build` (the tail of `npm run build`) writes the script-tag files:
+ *   `dist/pay-card-form.js`, one self-contained ES module with Lit inside, and
+ *   `dist/pay-card-form.iife.js`, the same as a classic script for checkouts
+ *   that cannot load modules. Both are what `<script src>` merchants load; the
+ *   npm entry points next to them stay unbundled (tsc's output), so bundlers
+ *   can dedupe Lit.
  */
 export default defineConfig({
   root: 'demo',
@@ -11,5 +21,25 @@ export default defineConfig({
   optimizeDeps: {
     // The CommonJS Luhn module needs pre-bundling to reach the browser as ESM.
     include: ['card-validator/dist/luhn-10.js'],
+  },
+  build: {
+    // tsc has already written the npm entry points into dist/; keep them.
+    outDir: fromRoot('dist'),
+    emptyOutDir: false,
+    // Same floor as the sources (ES2022): every browser with custom elements and private fields.
+    target: 'es2022',
+    // A merchant debugging a checkout gets readable stack traces from the npm build; this one stays lean.
+    sourcemap: false,
+    copyPublicDir: false,
+    lib: {
+      entry: fromRoot('src/index.ts'),
+      name: 'PayCardForm',
+      formats: ['es', 'iife'],
+      fileName: (format) => (format === 'es' ? 'pay-card-form.js' : `pay-card-form.${format}.js`),
+    },
+    rolldownOptions: {
+      // Library mode leaves whitespace in ES output; minify both formats fully.
+      output: { minify: true },
+    },
   },
 });

@@ -13,6 +13,8 @@ export interface Messages {
   placeholders: Record<FieldName, string>;
   submit: string;
   busy: string;
+  /** Read out for the pay button while it waits, so the shopper knows why it does nothing. */
+  busyExplanation: string;
   /** Error text per field; `default` covers every code the field has no sentence for. */
   errors: Record<FieldName, Partial<Record<CardErrorCode, string>> & { default: string }>;
   brandNames: Record<Brand, string>;
@@ -41,6 +43,7 @@ export const en: Messages = {
   placeholders: { number: '1234 1234 1234 1234', holderName: 'As printed on the card', expiry: 'MM / YY', cvv: 'CVV' },
   submit: 'Pay',
   busy: 'Processing…',
+  busyExplanation: 'Your card is being checked. Please wait.',
   errors: {
     number: {
       required: 'Enter the card number.',
@@ -85,6 +88,7 @@ export const ptBR: Messages = {
   placeholders: { number: '1234 1234 1234 1234', holderName: 'Como está no cartão', expiry: 'MM / AA', cvv: 'CVV' },
   submit: 'Pagar',
   busy: 'Processando…',
+  busyExplanation: 'Seu cartão está sendo verificado. Aguarde.',
   errors: {
     number: {
       required: 'Informe o número do cartão.',
@@ -123,6 +127,35 @@ export const ptBR: Messages = {
     api: 'Não foi possível processar o cartão. Confira os dados e tente de novo.',
   },
 };
+
+/** Any subset of {@link Messages}: what a merchant sets on `messages` to change some sentences. */
+export type MessageOverrides = {
+  [K in keyof Messages]?: Messages[K] extends (...args: never[]) => unknown
+    ? Messages[K]
+    : Messages[K] extends Record<string, unknown>
+      ? { [F in keyof Messages[K]]?: Partial<Messages[K][F]> | Messages[K][F] }
+      : Messages[K];
+};
+
+/** Lays a merchant's overrides over a built-in table, two levels deep (e.g. `errors.number.failed_luhn`). */
+export function mergeMessages(base: Messages, overrides: MessageOverrides | null | undefined): Messages {
+  if (!overrides) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = (base as unknown as Record<string, unknown>)[key];
+    if (value && typeof value === 'object' && current && typeof current === 'object') {
+      const merged: Record<string, unknown> = { ...current };
+      for (const [inner, v] of Object.entries(value)) {
+        const c = (current as Record<string, unknown>)[inner];
+        merged[inner] = v && typeof v === 'object' && c && typeof c === 'object' ? { ...c, ...v } : v;
+      }
+      out[key] = merged;
+    } else if (value !== undefined) {
+      out[key] = value;
+    }
+  }
+  return out as unknown as Messages;
+}
 
 /** Picks the built-in messages for a BCP 47 tag: Portuguese gets pt-BR, everything else English. */
 export function messagesFor(locale: string | null | undefined): Messages {

@@ -1,4 +1,19 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+/**
+ * The dark palette. Every pair of text and background here keeps at least
+ * 4.5:1 contrast (docs/accessibility.md lists the ratios). Merchants' own
+ * custom properties still win over these fallbacks.
+ */
+const dark = unsafeCSS(`
+    --_primary: var(--pay-color-primary, #8ab4f8);
+    --_on-primary: var(--pay-color-on-primary, #0b1d3a);
+    --_text: var(--pay-color-text, #e8eaed);
+    --_muted: var(--pay-color-muted, #bdc1c6);
+    --_bg: var(--pay-color-background, #1f2023);
+    --_border: var(--pay-color-border, #9aa0a6);
+    --_error: var(--pay-color-error, #f2b8b5);
+`);
 
 /** Styles live in the shadow root: nothing leaks in from the page or out of it, except through the documented custom properties and parts. */
 export const styles = css`
@@ -19,8 +34,17 @@ export const styles = css`
     font-size: var(--pay-font-size, 16px);
     line-height: 1.4;
   }
-  :host([hidden]) {
-    display: none;
+  :host([theme='dark']) {
+    ${dark}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host([theme='auto']) {
+      ${dark}
+    }
+  }
+  :host([hidden]),
+  [hidden] {
+    display: none !important;
   }
   form {
     display: grid;
@@ -51,6 +75,18 @@ export const styles = css`
     font-size: 0.85em;
     font-weight: 600;
     color: var(--_muted);
+    animation: brand-in 160ms ease-out;
+  }
+  /* Movement only: fading would drop the text below 4.5:1 contrast while it runs. */
+  @keyframes brand-in {
+    from {
+      transform: translateY(3px);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .brand {
+      animation: none;
+    }
   }
   input {
     font: inherit;
@@ -71,6 +107,10 @@ export const styles = css`
   button:focus-visible {
     outline: 3px solid var(--_primary);
     outline-offset: 2px;
+  }
+  input:disabled {
+    opacity: 1;
+    color: var(--_muted);
   }
   input[aria-invalid='true'] {
     border-color: var(--_error);

@@ -12,7 +12,7 @@ import {
 import type { CardInput, TokenizeResult } from '../card/types.js';
 import { tokenize } from '../tokenize/tokenize.js';
 import { AuthenticationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
-import { errorText, messagesFor, type FieldName, type Messages } from './messages.js';
+import { errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
 
 /** One field's state in the `change` event. `error` is the message shown to the shopper, or null. */
@@ -51,6 +51,10 @@ const CARD_FIELD = {
  *
  * @summary Card form that hands your page a token, never the card.
  *
+ * Inside a `<form>` it is a form control: it reports validity, honours
+ * `required` and `disabled`, clears on form reset, tokenizes when the form is
+ * submitted, and contributes the token (never the card) under its `name`.
+ *
  * @fires change - `CustomEvent<ChangeDetail>`: completeness, brand and per-field validity changed.
  * @fires tokenized - `CustomEvent<TokenizeResult>`: the card was tokenized; `detail` is the TokenizeResult.
  * @fires tokenize-error - `CustomEvent<{ error }>`: validation, key, API or network failure; `error` is typed.
@@ -82,12 +86,22 @@ const CARD_FIELD = {
  */
 export class PayCardForm extends LitElement {
   static override styles = styles;
+  /** Makes the element a form control (ElementInternals). */
+  static formAssociated = true;
+  /** Clicking the element or focusing it from a label lands in the first input. */
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   static override properties = {
     publicKey: { type: String, attribute: 'public-key' },
     baseUrl: { type: String, attribute: 'base-url' },
     locale: { type: String },
     submitLabel: { type: String, attribute: 'submit-label' },
+    theme: { type: String, reflect: true },
+    name: { type: String, reflect: true },
+    required: { type: Boolean, reflect: true },
+    hideSubmit: { type: Boolean, attribute: 'hide-submit', reflect: true },
+    messages: { attribute: false },
+    _disabled: { state: true },
     _brand: { state: true },
     _shown: { state: true },
     _busy: { state: true },
@@ -103,7 +117,18 @@ export class PayCardForm extends LitElement {
   declare locale: string;
   /** Text of the built-in pay button; defaults to the locale's "Pay". */
   declare submitLabel: string;
+  /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */
+  declare theme: 'light' | 'dark' | 'auto';
+  /** Name under which the token is submitted with an enclosing form. */
+  declare name: string;
+  /** In a form: the form cannot be submitted until the card is complete. */
+  declare required: boolean;
+  /** Hides the built-in pay button, for pages that submit with their own button or form. */
+  declare hideSubmit: boolean;
+  /** Replaces any built-in sentence, e.g. `{ submit: 'Pagar agora', errors: { cvv: { required: '…' } } }`. */
+  declare messages: MessageOverrides | null;
 
+  declare private _disabled: boolean;
   declare private _brand: Brand | null;
   declare private _shown: Partial<Record<FieldName, CardErrorCode>>;
   declare private _busy: boolean;
@@ -114,6 +139,10 @@ export class PayCardForm extends LitElement {
   #values: Record<FieldName, string> = { number: '', holderName: '', expiry: '', cvv: '' };
   #pending: Promise<TokenizeResult> | null = null;
   #lastChange = '';
+  /** The token for the card as it is now; cleared by any edit. */
+  #token: string | null = null;
+  #ownerForm: HTMLFormElement | null = null;
+  readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
 
   constructor() {
     super();
@@ -121,6 +150,12 @@ export class PayCardForm extends LitElement {
     this.baseUrl = '';
     this.locale = '';
     this.submitLabel = '';
+    this.theme = 'light';
+    this.name = '';
+    this.required = false;
+    this.hideSubmit = false;
+    this.messages = null;
+    this._disabled = false;
     this._brand = null;
     this._shown = {};
     this._busy = false;
@@ -129,7 +164,30 @@ export class PayCardForm extends LitElement {
   }
 
   get #messages(): Messages {
-    return messagesFor(this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang);
+    const lang = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    return mergeMessages(messagesFor(lang), this.messages);
+  }
+
+  /** The form this element belongs to, if any. */
+  get form(): HTMLFormElement | null {
+    return this.#internals?.form ?? null;
+  }
+
+  /** Constraint validation, as on native inputs. */
+  get validity(): ValidityState | undefined {
+    return this.#internals?.validity;
+  }
+
+  get validationMessage(): string {
+    return this.#internals?.validationMessage ?? '';
+  }
+
+  checkValidity(): boolean {
+    return this.#internals?.checkValidity() ?? true;
+  }
+
+  reportValidity(): boolean {
+    return this.#internals?.reportValidity() ?? true;
   }
 
   /** True while a tokenization is in flight. */
@@ -161,6 +219,8 @@ export class PayCardForm extends LitElement {
     this._busy = true;
     const pending = tokenize(this.#card(), { publicKey: this.publicKey, baseUrl: this.baseUrl })
       .then((result) => {
+        this.#token = result.token;
+        this.#internals?.setFormValue(result.token);
         this.#announce(this.#messages.tokenized(this.#messages.brandNames[result.brand], result.lastFourDigits));
         this.#emit('tokenized', result);
         return result;
@@ -190,12 +250,36 @@ export class PayCardForm extends LitElement {
     this._brand = null;
     this._shown = {};
     this._failure = '';
+    this.#forgetToken();
     this.#emitChange();
   }
 
-  /** Moves focus to the card-number input. */
-  override focus(options?: FocusOptions): void {
-    this.#input('number')?.focus(options);
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener('invalid', this.#onInvalid);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('invalid', this.#onInvalid);
+  }
+
+  /** @internal The browser tells us whenever our form changes (also on connect and disconnect). */
+  formAssociatedCallback(form: HTMLFormElement | null): void {
+    this.#ownerForm?.removeEventListener('submit', this.#onOwnerSubmit, { capture: true });
+    this.#ownerForm = form;
+    // Capture runs before the page's own submit listeners, which must not see a submit without a token.
+    form?.addEventListener('submit', this.#onOwnerSubmit, { capture: true });
+  }
+
+  /** @internal */
+  formResetCallback(): void {
+    this.reset();
+  }
+
+  /** @internal */
+  formDisabledCallback(disabled: boolean): void {
+    this._disabled = disabled;
   }
 
   protected override firstUpdated(): void {
@@ -204,7 +288,8 @@ export class PayCardForm extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     // A new language changes every visible error message, so the change event must say so too.
-    if (changed.has('locale')) this.#emitChange();
+    if (changed.has('locale') || changed.has('messages')) this.#emitChange();
+    if (changed.has('required')) this.#updateValidity();
   }
 
   override render() {
@@ -236,9 +321,17 @@ export class PayCardForm extends LitElement {
           ${this.#renderError('cvv')}
         </div>
         <div class="form-error" part="form-error" id="form-error">${this._failure}</div>
-        <button part="submit" type="submit" aria-disabled=${this._busy ? 'true' : 'false'}>
+        <button
+          part="submit"
+          type="submit"
+          ?hidden=${this.hideSubmit}
+          ?disabled=${this._disabled}
+          aria-disabled=${this._busy ? 'true' : 'false'}
+          aria-describedby=${this._busy ? 'busy-explanation' : 'form-error'}
+        >
           ${this._busy ? m.busy : this.submitLabel || m.submit}
         </button>
+        <span id="busy-explanation" hidden>${m.busyExplanation}</span>
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
       </form>
     `;
@@ -260,6 +353,7 @@ export class PayCardForm extends LitElement {
       aria-invalid=${invalid ? 'true' : 'false'}
       aria-describedby="${field}-error"
       ?readonly=${this._busy}
+      ?disabled=${this._disabled}
       @input=${(e: InputEvent) => this.#onInput(field, e)}
       @blur=${() => this.#onBlur(field)}
     />`;
@@ -290,6 +384,7 @@ export class PayCardForm extends LitElement {
       if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caretIndex, next.caretIndex);
     }
     this.#values[field] = input.value;
+    this.#forgetToken();
     if (field === 'number') this.#setBrand(detectBrand(input.value));
     this._failure = '';
     // While typing, an error can go away but never appear (it appears on blur or submit).
@@ -310,8 +405,49 @@ export class PayCardForm extends LitElement {
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
+    // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
+    if (this.form) this.form.requestSubmit();
     // Errors reach the page through `tokenize-error`; nothing more to do here.
-    this.tokenize().catch(() => {});
+    else this.tokenize().catch(() => {});
+  }
+
+  /** The enclosing form is being submitted: tokenize first, then submit again with the token. */
+  #onOwnerSubmit = (event: SubmitEvent): void => {
+    if (this.#token || this._disabled) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const form = event.target as HTMLFormElement;
+    const submitter = event.submitter;
+    this.tokenize()
+      .then(() => form.requestSubmit(submitter?.isConnected ? submitter : undefined))
+      .catch(() => {});
+  };
+
+  /** The form's own validation found this control invalid: show why, as a failed submit would. */
+  #onInvalid = (): void => {
+    const codes = this.#validate();
+    this._shown = { ...codes };
+    this.#emitChange();
+  };
+
+  #forgetToken(): void {
+    if (this.#token === null) return;
+    this.#token = null;
+    this.#internals?.setFormValue(null);
+  }
+
+  /** Tells the form whether it may submit: a partly typed card never may; an empty one only when not required. */
+  #updateValidity(codes = this.#validate()): void {
+    const internals = this.#internals;
+    if (!internals) return;
+    const empty = FIELDS.every((f) => this.#values[f] === '');
+    const first = FIELDS.find((f) => codes[f]);
+    if (!first || (empty && !this.required)) {
+      internals.setValidity({});
+    } else {
+      const flags = empty ? { valueMissing: true } : { badInput: true };
+      internals.setValidity(flags, errorText(this.#messages, first, codes[first]!), this.#input(first) ?? undefined);
+    }
   }
 
   #setBrand(brand: Brand | null): void {
@@ -360,6 +496,7 @@ export class PayCardForm extends LitElement {
 
   #emitChange(): void {
     const codes = this.#validate();
+    this.#updateValidity(codes);
     const fields = Object.fromEntries(
       FIELDS.map((f) => {
         const shown = this._shown[f];

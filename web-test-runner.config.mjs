@@ -3,6 +3,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
+import { createServer } from 'node:http';
 
 /**
  * card-validator ships CommonJS only; browsers need ESM. This plugin serves
@@ -25,22 +26,40 @@ function commonJsAsEsm() {
 }
 
 /**
- * Runs the sandbox beside the test server, over real HTTP on loopback.
- * Tests ask for its URL with `executeServerCommand('sandbox-url')`.
+ * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
+ * server that accepts requests and never answers (to hold the busy state).
+ * Tests ask for their URLs with `executeServerCommand('sandbox-url')` and
+ * `executeServerCommand('silent-url')`.
  */
 function sandbox() {
   let running;
+  let silent;
   return {
     name: 'sandbox',
     async serverStart() {
       const { createSandbox } = await tsImport('./src/sandbox/sandbox.ts', import.meta.url);
       running = await createSandbox();
+      // Answers CORS preflights so the browser sends the real request, then never replies to it.
+      silent = createServer((req, res) => {
+        if (req.method !== 'OPTIONS') return;
+        res.writeHead(204, {
+          'access-control-allow-origin': '*',
+          'access-control-allow-headers': 'content-type, authorization',
+          'access-control-allow-methods': 'POST',
+        });
+        res.end();
+      });
+      await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
     },
     async serverStop() {
+      silent?.closeAllConnections();
+      silent?.close();
       await running?.close();
     },
     executeCommand({ command }) {
-      return command === 'sandbox-url' ? running.url : undefined;
+      if (command === 'sandbox-url') return running.url;
+      if (command === 'silent-url') return `http://127.0.0.1:${silent.address().port}`;
+      return undefined;
     },
   };
 }

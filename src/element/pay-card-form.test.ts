@@ -1,38 +1,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
-import '../index.js';
-import type { PayCardForm } from './pay-card-form.js';
+import { sendKeys } from '@web/test-runner-commands';
 import type { ChangeDetail } from './pay-card-form.js';
 import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
 import type { TokenizeResult } from '../card/types.js';
-
-const ACTIVE_KEY = 'pk_test_51LojaExemploActive0001';
-const INACTIVE_KEY = 'pk_test_51LojaExemploRevoked0002';
-let sandboxUrl = '';
-
-before(async () => {
-  sandboxUrl = (await executeServerCommand('sandbox-url')) as string;
-});
-
-async function mount(publicKey = ACTIVE_KEY): Promise<PayCardForm> {
-  return fixture<PayCardForm>(html`<pay-card-form public-key=${publicKey} base-url=${sandboxUrl} locale="en"></pay-card-form>`);
-}
-
-const input = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
-const errorOf = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector(`#${id}-error`)!.textContent!.trim();
-
-async function typeInto(el: PayCardForm, id: string, text: string) {
-  input(el, id).focus();
-  await sendKeys({ type: text });
-  await el.updateComplete;
-}
-
-async function fillValidCard(el: PayCardForm, number = '4111111111111111') {
-  await typeInto(el, 'number', number);
-  await typeInto(el, 'holderName', 'Ana Silva');
-  await typeInto(el, 'expiry', '1231');
-  await typeInto(el, 'cvv', number.startsWith('37') ? '1234' : '123');
-}
+import { INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
+import type { PayCardForm } from './pay-card-form.js';
 
 describe('<pay-card-form>', () => {
   it('is accessible when empty, with a label for every input', async () => {
@@ -59,16 +31,16 @@ describe('<pay-card-form>', () => {
     await typeInto(el, 'number', '4111111111111111');
     expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
     expect(input(el, 'number').selectionStart).to.equal(19);
-    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('Visa');
+    expect(brandOf(el)).to.equal('Visa');
   });
 
   it('tells Elo from Visa as the prefix grows', async () => {
     const el = await mount();
     await typeInto(el, 'number', '4389');
-    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('Visa');
+    expect(brandOf(el)).to.equal('Visa');
     await sendKeys({ type: '35' });
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('Elo');
+    expect(brandOf(el)).to.equal('Elo');
     await sendKeys({ type: '00000000021234' });
     expect(input(el, 'number').value).to.equal('4389 3500 0000 0002');
   });
@@ -77,7 +49,7 @@ describe('<pay-card-form>', () => {
     const el = await mount();
     await typeInto(el, 'number', '37828224631000599');
     expect(input(el, 'number').value).to.equal('3782 822463 10005');
-    expect(el.shadowRoot!.querySelector('[part="brand"]')!.textContent).to.equal('American Express');
+    expect(brandOf(el)).to.equal('American Express');
     await typeInto(el, 'cvv', '12345');
     expect(input(el, 'cvv').value).to.equal('1234');
   });
@@ -207,7 +179,7 @@ describe('<pay-card-form>', () => {
   });
 
   it('an inactive key fires tokenize-error with AuthenticationError and says so', async () => {
-    const el = await mount(INACTIVE_KEY);
+    const el = await mount({ publicKey: INACTIVE_KEY });
     await fillValidCard(el);
     const event = oneEvent(el, 'tokenize-error');
     el.tokenize().catch(() => {});

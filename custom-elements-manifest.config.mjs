@@ -1,0 +1,61 @@
+/**
+ * Settings for `npm run analyze` (@custom-elements-manifest/analyzer), which
+ * writes custom-elements.json from the element's JSDoc. The manifest is what
+ * IDEs, Storybook and framework wrappers read, so it describes the public
+ * surface only, and points at the files the package ships.
+ */
+import { posix } from 'node:path';
+
+export default {
+  litelement: true,
+  // index.ts holds the customElements.define() call that gives the tag name.
+  globs: ['src/element/pay-card-form.ts', 'src/index.ts'],
+  outdir: '.',
+  plugins: [publicSurfaceOnly()],
+};
+
+/** @returns {import('@custom-elements-manifest/analyzer').Plugin} */
+function publicSurfaceOnly() {
+  const hidden = (member) => member.privacy === 'private' || member.privacy === 'protected' || /^[#_]/.test(member.name);
+  return {
+    name: 'pay-public-surface-only',
+    packageLinkPhase({ customElementsManifest }) {
+      const classes = new Map();
+      for (const mod of customElementsManifest.modules) {
+        for (const decl of mod.declarations ?? []) if (decl.kind === 'class') classes.set(decl.name, toDist(mod.path, '.'));
+      }
+      for (const mod of customElementsManifest.modules) {
+        const from = mod.path;
+        // Consumers import the compiled files, not the TypeScript sources.
+        mod.path = toDist(mod.path, '.');
+        for (const ref of mod.exports ?? []) {
+          const target = ref.declaration;
+          if (!target?.module) continue;
+          // A re-exported class points at the module that declares it.
+          target.module = classes.get(target.name) ?? toDist(target.module, from);
+        }
+        for (const decl of mod.declarations ?? []) {
+          if (decl.kind !== 'class') continue;
+          const privateFields = new Set((decl.members ?? []).filter(hidden).map((m) => m.name));
+          // Lit's internal reactive state (`state: true`) is not an attribute a page can set.
+          decl.attributes = decl.attributes?.filter((a) => !privateFields.has(a.fieldName));
+          decl.members = decl.members?.filter((m) => !hidden(m));
+          // `new CustomEvent(type, …)` inside a helper reads as an event named "type";
+          // the real events are the documented `@fires` entries.
+          decl.events = decl.events
+            ?.filter((e) => e.description)
+            .map((e) => {
+              const type = /^`(CustomEvent<[^`]+>)`/.exec(e.description)?.[1];
+              return type && !e.type ? { ...e, type: { text: type } } : e;
+            });
+        }
+      }
+    },
+  };
+}
+
+/** `src/x.ts`, `/src/x.js` or `./x.js` (relative to `from`) as the package path `dist/x.js`. */
+function toDist(path, from) {
+  const resolved = path.startsWith('.') ? posix.join(posix.dirname(from), path) : path.replace(/^\//, '');
+  return resolved.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+}

@@ -1,0 +1,42 @@
+/**
+ * The element's events as types, so `addEventListener('tokenized', e => e.detail.token)`
+ * type-checks in plain TypeScript and in frameworks that read DOM event maps
+ * (Vue's and Svelte's templates, React 19's `ontokenized` prop through
+ * `pay-card-form/react`). Types only: this module emits no code.
+ */
+import type { TokenizeResult } from '../card/types.js';
+import type { ChangeDetail, PayCardForm, TokenizeErrorDetail } from './pay-card-form.js';
+
+/** Every event `<pay-card-form>` fires, by name. All bubble and cross shadow roots (`composed`). */
+export interface PayCardFormEventMap {
+  /** The card was tokenized; `detail` is safe to send to your backend. */
+  tokenized: CustomEvent<TokenizeResult>;
+  /** Completeness, brand or a field's validity changed. Named like the native event it refines. */
+  change: CustomEvent<ChangeDetail>;
+  /** Validation, key, API or network failure; `detail.error` is one of the typed errors. */
+  'tokenize-error': CustomEvent<TokenizeErrorDetail>;
+}
+
+/**
+ * What `addEventListener` on the element knows: the element's own events win
+ * over the generic HTML ones (`change` is a `CustomEvent` here, not a plain `Event`).
+ */
+export type PayCardFormElementEventMap = Omit<HTMLElementEventMap, keyof PayCardFormEventMap> & PayCardFormEventMap;
+
+/** A listener for one of the element's events, with `this` bound to the element. */
+export type PayCardFormListener<K extends keyof PayCardFormElementEventMap> = (
+  this: PayCardForm,
+  event: PayCardFormElementEventMap[K],
+) => unknown;
+
+declare global {
+  /**
+   * `tokenized` and `tokenize-error` bubble out of the element, so a listener on
+   * `document` or a parent form sees them too. `change` is left out on purpose:
+   * the DOM already types it as `Event` for every element, and both cannot hold.
+   */
+  interface GlobalEventHandlersEventMap {
+    tokenized: PayCardFormEventMap['tokenized'];
+    'tokenize-error': PayCardFormEventMap['tokenize-error'];
+  }
+}

@@ -1,0 +1,147 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { PayCardForm } from './pay-card-form.js';
+import { ACTIVE_KEY, errorOf, fillValidCard, input, sandboxUrl } from './test-helpers.js';
+
+async function mountInForm(attrs: { required?: boolean } = {}) {
+  const form = await fixture<HTMLFormElement>(html`<form action="/should-not-navigate" method="post">
+    <input name="order" value="A-1001" />
+    <pay-card-form name="card_token" public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en" ?required=${attrs.required} hide-submit></pay-card-form>
+    <button type="submit">Buy</button>
+  </form>`);
+  return { form, el: form.querySelector('pay-card-form')! as PayCardForm };
+}
+
+/** Collects the data of every submit that reaches the page, and stops navigation. */
+function captureSubmits(form: HTMLFormElement) {
+  const posted: [string, string][][] = [];
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    posted.push([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]));
+  });
+  return posted;
+}
+
+describe('inside a native <form>', () => {
+  it('tokenizes on submit and posts the token, never the card', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    await fillValidCard(el);
+    form.querySelector('button')!.click();
+    await waitUntil(() => posted.length === 1, 'the form was submitted with a token');
+    const data = Object.fromEntries(posted[0]!);
+    expect(data.order).to.equal('A-1001');
+    expect(data.card_token).to.match(/^tok_/);
+    const all = JSON.stringify(posted);
+    expect(all).to.not.include('4111');
+    expect(all).to.not.include('"123"');
+  });
+
+  it('form.requestSubmit() runs tokenization first', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    await fillValidCard(el, '5555555555554444');
+    let tokenized = 0;
+    el.addEventListener('tokenized', () => tokenized++);
+    form.requestSubmit();
+    await waitUntil(() => posted.length === 1);
+    expect(tokenized).to.equal(1);
+    expect(Object.fromEntries(posted[0]!).card_token).to.match(/^tok_/);
+  });
+
+  it('Enter in a card field submits the page form', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    await fillValidCard(el);
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => posted.length === 1);
+  });
+
+  it('reports validity; `required` blocks an empty card and shows why', async () => {
+    const { form, el } = await mountInForm({ required: true });
+    const posted = captureSubmits(form);
+    expect(el.checkValidity()).to.equal(false);
+    expect(el.validity!.valueMissing).to.equal(true);
+    expect(form.checkValidity()).to.equal(false);
+    form.requestSubmit();
+    await el.updateComplete;
+    expect(posted.length).to.equal(0);
+    expect(errorOf(el, 'number')).to.equal('Enter the card number.');
+    await fillValidCard(el);
+    expect(el.checkValidity()).to.equal(true);
+  });
+
+  it('a partly typed card is invalid even when not required; an empty one is valid', async () => {
+    const { el } = await mountInForm();
+    expect(el.checkValidity()).to.equal(true);
+    input(el, 'number').focus();
+    await sendKeys({ type: '4111' });
+    expect(el.checkValidity()).to.equal(false);
+    expect(el.validity!.badInput).to.equal(true);
+    expect(el.validationMessage).to.equal('The card number is incomplete.');
+  });
+
+  it('form reset clears every field and the token', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    await fillValidCard(el);
+    form.requestSubmit();
+    await waitUntil(() => posted.length === 1);
+    form.reset();
+    await el.updateComplete;
+    for (const id of ['number', 'holderName', 'expiry', 'cvv']) expect(input(el, id).value, id).to.equal('');
+    expect(new FormData(form).get('card_token')).to.equal(null);
+  });
+
+  it('editing the card after tokenizing drops the old token', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    await fillValidCard(el);
+    form.requestSubmit();
+    await waitUntil(() => posted.length === 1);
+    const first = Object.fromEntries(posted[0]!).card_token;
+    input(el, 'number').focus();
+    await sendKeys({ press: 'Backspace' });
+    expect(new FormData(form).get('card_token')).to.equal(null);
+    await sendKeys({ type: '1' });
+    form.requestSubmit();
+    await waitUntil(() => posted.length === 2);
+    expect(Object.fromEntries(posted[1]!).card_token).to.equal(first);
+  });
+
+  it('a disabled fieldset disables the inputs', async () => {
+    const wrapper = await fixture(html`<form><fieldset disabled><pay-card-form></pay-card-form></fieldset></form>`);
+    const el = wrapper.querySelector('pay-card-form')!;
+    await el.updateComplete;
+    expect(input(el, 'number').disabled).to.equal(true);
+  });
+});
+
+describe('autofill', () => {
+  /** What Chrome's autofill does: set values on unfocused inputs and fire `input`. */
+  function autofill(el: PayCardForm, values: Record<string, string>) {
+    for (const [id, value] of Object.entries(values)) {
+      const field = input(el, id);
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    }
+  }
+
+  it('formats and validates autofilled values exactly as typed ones', async () => {
+    const form = await fixture<PayCardForm>(html`<pay-card-form locale="en"></pay-card-form>`);
+    let complete = false;
+    form.addEventListener('change', (e) => (complete = (e as CustomEvent).detail.complete));
+    autofill(form, { number: '4111111111111111', holderName: 'ANA SILVA', expiry: '12/2031', cvv: '123' });
+    await form.updateComplete;
+    expect(input(form, 'number').value).to.equal('4111 1111 1111 1111');
+    expect(input(form, 'expiry').value).to.equal('12 / 31');
+    expect(complete).to.equal(true);
+  });
+
+  it('shows the error of a bad autofilled value at once', async () => {
+    const form = await fixture<PayCardForm>(html`<pay-card-form locale="en"></pay-card-form>`);
+    autofill(form, { expiry: '01/2020' });
+    await form.updateComplete;
+    expect(errorOf(form, 'expiry')).to.equal('This card has expired.');
+  });
+});

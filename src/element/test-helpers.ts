@@ -1,0 +1,45 @@
+/** Shared by the element's browser tests: mounting against the sandbox and typing with real keys. */
+import { fixture, html } from '@open-wc/testing';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import '../index.js';
+import type { PayCardForm } from './pay-card-form.js';
+
+export const ACTIVE_KEY = 'pk_test_51LojaExemploActive0001';
+export const INACTIVE_KEY = 'pk_test_51LojaExemploRevoked0002';
+
+/** Base URL of the sandbox the test runner started. */
+export const sandboxUrl = () => executeServerCommand('sandbox-url') as Promise<string>;
+/** Base URL of a server that never answers. */
+export const silentUrl = () => executeServerCommand('silent-url') as Promise<string>;
+
+export async function mount(
+  options: { publicKey?: string; baseUrl?: string; locale?: string; theme?: string } = {},
+): Promise<PayCardForm> {
+  const baseUrl = options.baseUrl ?? (await sandboxUrl());
+  return fixture<PayCardForm>(
+    html`<pay-card-form
+      public-key=${options.publicKey ?? ACTIVE_KEY}
+      base-url=${baseUrl}
+      locale=${options.locale ?? 'en'}
+      theme=${options.theme ?? 'light'}
+    ></pay-card-form>`,
+  );
+}
+
+export const input = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+export const errorOf = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector(`#${id}-error`)!.textContent!.trim();
+export const brandOf = (el: PayCardForm) => el.shadowRoot!.querySelector('[part="brand"]')!.textContent;
+
+/** Focuses a field and types into it with real key events. */
+export async function typeInto(el: PayCardForm, id: string, text: string) {
+  input(el, id).focus();
+  await sendKeys({ type: text });
+  await el.updateComplete;
+}
+
+export async function fillValidCard(el: PayCardForm, number = '4111111111111111') {
+  await typeInto(el, 'number', number);
+  await typeInto(el, 'holderName', 'Ana Silva');
+  await typeInto(el, 'expiry', '1231');
+  await typeInto(el, 'cvv', number.startsWith('37') ? '1234' : '123');
+}

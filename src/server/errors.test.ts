@@ -1,0 +1,181 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
+import { clientFor, closedPortUrl, startRawServer } from '../sandbox/v3/testing.js';
+import { V3_ACCOUNTS } from '../sandbox/v3/fixtures.js';
+import { createClient } from './client.js';
+import {
+  AbortError,
+  BusinessError,
+  HttpStatusError,
+  MalformedResponseError,
+  NetworkError,
+  PayServerError,
+  PermissionDeniedError,
+  SignatureRejectedError,
+  TimeoutError,
+} from './errors.js';
+import { merchantOrderId } from './order-id.js';
+
+/** The error-mapping table of docs/server.md, row by row, against real servers on loopback. */
+describe('error mapping', () => {
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await createSandbox();
+  });
+  after(() => sandbox.close());
+
+  /** A server answering every request with a fixed status and body. */
+  async function answering(status: number, body: string, contentType = 'application/json') {
+    return startRawServer((_req, res) => {
+      res.writeHead(status, { 'content-type': contentType });
+      res.end(body);
+    });
+  }
+
+  it('transport failure (closed port) → NetworkError', async () => {
+    const client = clientFor('ACCOUNT', await closedPortUrl(), { maxReadRetries: 0 });
+    const error = await client.transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+    assert.ok(error instanceof NetworkError);
+    assert.ok(error instanceof PayServerError);
+    assert.equal(error.operation, 'transfers.statusCheck');
+    assert.match(error.message, /ECONNREFUSED/);
+  });
+
+  it('no answer within timeoutMs → TimeoutError, and a create is not resent', async () => {
+    let requests = 0;
+    const silent = await startRawServer(() => {
+      requests++; // never answers
+    });
+    try {
+      const client = clientFor('ACCOUNT', silent.url, { timeoutMs: 100, maxReadRetries: 3, retryBaseDelayMs: 1 });
+      const started = Date.now();
+      const error = await client.refunds
+        .create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1.00' })
+        .catch((e: unknown) => e);
+      assert.ok(error instanceof TimeoutError);
+      assert.equal(error.timeoutMs, 100);
+      assert.match(error.message, /read the status first/);
+      assert.ok(Date.now() - started < 2000);
+      assert.equal(requests, 1);
+      // A read times out per attempt and is retried.
+      await assert.rejects(client.transfers.statusCheck({ txn_id: 't' }, { timeoutMs: 50 }), TimeoutError);
+      assert.equal(requests, 1 + 4);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('the caller aborts → AbortError, with the signal reason as cause', async () => {
+    const silent = await startRawServer(() => {});
+    try {
+      const client = clientFor('ACCOUNT', silent.url);
+      const controller = new AbortController();
+      const pending = client.transfers.details({}, { signal: controller.signal });
+      setTimeout(() => controller.abort(new Error('user left')), 50);
+      const error = await pending.catch((e: unknown) => e);
+      assert.ok(error instanceof AbortError);
+      assert.equal((error.cause as Error).message, 'user left');
+      await assert.rejects(client.transfers.details({}, { signal: AbortSignal.abort() }), AbortError);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('non-200 HTTP → HttpStatusError with status (envelope code when present)', async () => {
+    const bad = await answering(502, '<html>Bad gateway</html>', 'text/html');
+    try {
+      const error = await clientFor('ACCOUNT', bad.url).transfers.details({}).catch((e: unknown) => e);
+      assert.ok(error instanceof HttpStatusError);
+      assert.equal(error.status, 502);
+      assert.equal(error.code, undefined);
+    } finally {
+      await bad.close();
+    }
+    const notFound = await clientFor('ACCOUNT', `${sandbox.url}/nowhere`).transfers.details({}).catch((e: unknown) => e);
+    assert.ok(notFound instanceof HttpStatusError);
+    assert.equal(notFound.status, 404);
+    assert.equal(notFound.code, 404);
+  });
+
+  it('HTTP 401 → SignatureRejectedError with the reason', async () => {
+    const { clientId } = clientFor('ACCOUNT', sandbox.url);
+    const wrong = createClient({ baseUrl: sandbox.url, credential: { clientId, secret: 'not-the-secret', kind: 'ACCOUNT' } });
+    const error = await wrong.transfers.details({}).catch((e: unknown) => e);
+    assert.ok(error instanceof SignatureRejectedError);
+    assert.ok(error instanceof HttpStatusError);
+    assert.equal(error.status, 401);
+    assert.equal(error.reason, 'signature_mismatch');
+  });
+
+  it('HTTP 401 with a skewed clock → hint, and clockSkewMs measured', async () => {
+    const slow = clientFor('ACCOUNT', sandbox.url, { now: () => Date.now() - 10 * 60_000 });
+    const error = await slow.transfers.details({}).catch((e: unknown) => e);
+    assert.ok(error instanceof SignatureRejectedError);
+    assert.equal(error.reason, 'timestamp_out_of_window');
+    assert.ok(error.clockSkewMs! > 9 * 60_000 && error.clockSkewMs! < 11 * 60_000);
+    assert.match(error.message, /clock differs from the server's by about 6\d\d s/);
+    assert.equal(slow.clockSkewMs, error.clockSkewMs);
+  });
+
+  it('HTTP 403 → PermissionDeniedError', async () => {
+    // The ACCOUNT credential is bound to the first account; naming the second is refused server-side.
+    const other = { ispb: V3_ACCOUNTS[1]!.ispb, accountNumber: V3_ACCOUNTS[1]!.accountNumber };
+    const error = await clientFor('ACCOUNT', sandbox.url, { target: other }).transfers.details({}).catch((e: unknown) => e);
+    assert.ok(error instanceof PermissionDeniedError);
+    assert.equal(error.status, 403);
+    assert.equal(error.reason, 'target_mismatch');
+  });
+
+  const malformed: [string, string][] = [
+    ['not JSON', 'Service Unavailable'],
+    ['JSON but not an object', '[1,2]'],
+    ['missing time', '{"code":200,"message":"success","data":{}}'],
+    ['missing data', '{"code":200,"message":"success","time":1}'],
+    ['code of the wrong type', '{"code":true,"message":"success","data":{},"time":1}'],
+    ['time not an integer', '{"code":200,"message":"success","data":{},"time":"now"}'],
+    ['data of the wrong type', '{"code":200,"message":"success","data":"ok","time":1}'],
+    ['data without the documented field', '{"code":200,"message":"success","data":{"status":2},"time":1}'],
+  ];
+  for (const [name, body] of malformed) {
+    it(`HTTP 200 with ${name} → MalformedResponseError`, async () => {
+      const server = await answering(200, body);
+      try {
+        const error = await clientFor('ACCOUNT', server.url).transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+        assert.ok(error instanceof MalformedResponseError, String(error));
+        assert.equal(error.status, 200);
+        assert.equal(error.operation, 'transfers.statusCheck');
+      } finally {
+        await server.close();
+      }
+    });
+  }
+
+  it('HTTP 200 with code ≠ 200 → BusinessError (code, message, operation); message never decides', async () => {
+    const server = await answering(200, '{"code":4003008,"message":"sem contexto de conta","data":null,"time":1}');
+    try {
+      const error = await clientFor('ACCOUNT', server.url).transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+      assert.ok(error instanceof BusinessError);
+      assert.equal(error.code, 4003008);
+      assert.equal(error.operation, 'transfers.statusCheck');
+      assert.match(error.message, /sem contexto de conta/);
+    } finally {
+      await server.close();
+    }
+    // A success-looking message does not make a business error a success.
+    const tricky = await answering(200, '{"code":"invalid_user","message":"success","data":null,"time":1}');
+    try {
+      const error = await clientFor('USER', tricky.url).managedAccounts.list().catch((e: unknown) => e);
+      assert.ok(error instanceof BusinessError);
+      assert.equal(error.code, 'invalid_user');
+    } finally {
+      await tricky.close();
+    }
+  });
+
+  it('PayServerError.isInstance works as a cross-realm guard', () => {
+    assert.equal(PayServerError.isInstance(new BusinessError(1, 'x', {})), true);
+    assert.equal(PayServerError.isInstance(new Error('x')), false);
+    assert.equal(PayServerError.isInstance(null), false);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * React 19 JSX typings for `<pay-card-form>`. React 19 passes props to custom
+ * elements as properties when the element has one of that name, as attributes
+ * otherwise, and turns `on<event>` function props into event listeners for
+ * exactly `<event>` (so `ontokenized`, lower-case, listens for `tokenized`).
+ *
+ * Opt in from your app, once: `import type {} from 'pay-card-form/react';`
+ * (the package ships this file as `dist/types/react.d.ts`).
+ */
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { PayCardForm } from '../element/pay-card-form.js';
+import type { PayCardFormEventMap } from '../element/events.js';
+
+/** Props of `<pay-card-form>` in JSX, beside React's usual HTML attributes. */
+export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<PayCardForm>, PayCardForm> {
+  /** Your public key (`pk_test_…` or `pk_live_…`). */
+  'public-key'?: string;
+  /** Base address of the tokenization service (the sandbox's URL in tests). */
+  'base-url'?: string;
+  /** Language of labels and messages ("en", "pt-BR"). */
+  locale?: string;
+  /** Text of the built-in pay button. */
+  'submit-label'?: string;
+  /** Hides the built-in pay button, for pages with their own (call `tokenize()` on the element). */
+  'hide-submit'?: boolean;
+  /** The card was tokenized: `event.detail.token` is what your backend charges. */
+  ontokenized?: (event: PayCardFormEventMap['tokenized']) => void;
+  /** Validation, key, API or network failure. */
+  'ontokenize-error'?: (event: PayCardFormEventMap['tokenize-error']) => void;
+  /**
+   * The element's own `change` (a `CustomEvent<ChangeDetail>`). React's
+   * `onChange` is its synthetic input event, so the lower-case name is the one to use.
+   */
+  onchange?: (event: PayCardFormEventMap['change']) => void;
+}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'pay-card-form': PayCardFormJsxProps;
+    }
+  }
+}

@@ -27,6 +27,12 @@ form.addEventListener('tokenized', (e) => {
   record('tokenized', detail);
 });
 form.addEventListener('tokenize-error', (e) => record('tokenize-error', (e as CustomEvent).detail));
+// Visual QA: every language and theme the element ships.
+for (const id of ['locale', 'theme'] as const) {
+  const select = document.querySelector<HTMLSelectElement>(`#${id}`)!;
+  select.addEventListener('change', () => form.setAttribute(id, select.value));
+}
+
 document.querySelector('#clear-log')!.addEventListener('click', () => log.replaceChildren());
 
 const rows = document.querySelector<HTMLTableSectionElement>('#test-cards')!;

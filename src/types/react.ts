@@ -5,7 +5,10 @@
  * exactly `<event>` (so `ontokenized`, lower-case, listens for `tokenized`).
  *
  * Opt in from your app, once: `import type {} from 'pay-card-form/react';`
- * (the package ships this file as `dist/types/react.d.ts`).
+ *
+ * A `.ts` file of types only, not a `.d.ts`: tsc then emits its declaration
+ * into `dist/` with the rest, and the Node-only type check (no DOM library)
+ * never picks it up.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { PayCardForm } from '../element/pay-card-form.js';

@@ -142,6 +142,8 @@ export class PayCardForm extends LitElement {
   /** The token for the card as it is now; cleared by any edit. */
   #token: string | null = null;
   #ownerForm: HTMLFormElement | null = null;
+  /** Merged messages are read several times per keystroke; merge once per language and override object. */
+  #messagesCache: { lang: string; overrides: MessageOverrides | null; value: Messages } | null = null;
   readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
 
   constructor() {
@@ -165,7 +167,11 @@ export class PayCardForm extends LitElement {
 
   get #messages(): Messages {
     const lang = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-    return mergeMessages(messagesFor(lang), this.messages);
+    const cached = this.#messagesCache;
+    if (cached?.lang === lang && cached.overrides === this.messages) return cached.value;
+    const value = mergeMessages(messagesFor(lang), this.messages);
+    this.#messagesCache = { lang, overrides: this.messages, value };
+    return value;
   }
 
   /** The form this element belongs to, if any. */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, closedPortUrl, LOJA_TARGET } from '../sandbox/v3/testing.js';
+import { clientFor, closedPortUrl, LOJA_TARGET } from '../sandbox/v3/test-helpers.js';
 import { V3_ACCOUNTS, v3Credential } from '../sandbox/v3/fixtures.js';
 import { createClient, type PayClient } from './client.js';
 import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from './enums.js';

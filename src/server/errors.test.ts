@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, closedPortUrl, startRawServer } from '../sandbox/v3/testing.js';
+import { clientFor, closedPortUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
 import { V3_ACCOUNTS } from '../sandbox/v3/fixtures.js';
 import { createClient } from './client.js';
 import {

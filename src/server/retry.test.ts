@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { clientFor } from '../sandbox/v3/testing.js';
+import { clientFor } from '../sandbox/v3/test-helpers.js';
 import { AbortError, BusinessError, HttpStatusError, NetworkError, TimeoutError } from './errors.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
 import { merchantOrderId } from './order-id.js';

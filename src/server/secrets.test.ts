@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { closedPortUrl, startRawServer } from '../sandbox/v3/testing.js';
+import { closedPortUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
 import { MERCHANTS } from '../sandbox/fixtures.js';
 import { createClient } from './client.js';
 import { basicAuthorization, createCharge } from './charges.js';

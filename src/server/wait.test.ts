@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { createClock } from '../sandbox/clock.js';
-import { clientFor } from '../sandbox/v3/testing.js';
+import { clientFor } from '../sandbox/v3/test-helpers.js';
 import { TxnStatus } from './enums.js';
 import { AbortError, BusinessError, WaitTimeoutError } from './errors.js';
 import { merchantOrderId } from './order-id.js';

@@ -19,7 +19,7 @@ export interface WaitOptions {
   initialDelayMs?: number;
   /** Largest delay between polls. Default 10 000 ms. */
   maxDelayMs?: number;
-  /** Per-poll timeout; default the client's. Never longer than what is left of the deadline. */
+  /** Per-poll timeout in ms; default 30 000, and never longer than what is left of the deadline. */
   timeoutMs?: number;
   /** Called after every successful poll, e.g. to log progress. */
   onPoll?: (status: number, attempt: number) => void;
@@ -37,7 +37,7 @@ export function waitForTransfer(
   options: WaitOptions = {},
 ): Promise<TransferStatusResult> {
   return poll('waitForTransfer', options, async (signal, timeoutMs) => {
-    const data = await client.transfers.statusCheck({ txn_id: txnId }, { signal, ...(timeoutMs ? { timeoutMs } : {}) });
+    const data = await client.transfers.statusCheck({ txn_id: txnId }, { signal, timeoutMs });
     return { status: data.txn_status, data };
   });
 }
@@ -54,7 +54,7 @@ export function waitForRefund(
   options: WaitOptions = {},
 ): Promise<OpenObject & { txn_status: number }> {
   return poll('waitForRefund', options, async (signal, timeoutMs) => {
-    const data = await client.refunds.statusCheck(request, { signal, ...(timeoutMs ? { timeoutMs } : {}) });
+    const data = await client.refunds.statusCheck(request, { signal, timeoutMs });
     const status = data?.txn_status;
     if (typeof status !== 'number') {
       throw new MalformedResponseError('refunds.statusCheck returned no numeric txn_status; call it directly and read the shape your service returns.', {
@@ -69,7 +69,7 @@ export function waitForRefund(
 async function poll<T>(
   name: string,
   options: WaitOptions,
-  read: (signal: AbortSignal | undefined, timeoutMs: number | undefined) => Promise<{ status: number; data: T }>,
+  read: (signal: AbortSignal | undefined, timeoutMs: number) => Promise<{ status: number; data: T }>,
 ): Promise<T> {
   const deadlineMs = options.deadlineMs ?? 120_000;
   const maxDelay = options.maxDelayMs ?? 10_000;
@@ -80,9 +80,9 @@ async function poll<T>(
 
   for (let attempt = 0; ; attempt++) {
     const left = endAt - performance.now();
-    const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? Infinity, left));
+    const timeoutMs = Math.ceil(Math.max(1, Math.min(options.timeoutMs ?? 30_000, left)));
     try {
-      const { status, data } = await read(options.signal, Number.isFinite(timeoutMs) ? Math.ceil(timeoutMs) : undefined);
+      const { status, data } = await read(options.signal, timeoutMs);
       lastStatus = status;
       lastError = undefined;
       options.onPoll?.(status, attempt);

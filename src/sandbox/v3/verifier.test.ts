@@ -6,7 +6,7 @@ import { ALL_OPERATIONS } from '../../server/schemas/index.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import type { CredentialKind } from '../../server/enums.js';
 import { V3_ACCOUNTS, v3Credential } from './fixtures.js';
-import { clientFor } from './testing.js';
+import { clientFor } from './test-helpers.js';
 
 /** Tampering and policy, sent by hand (signRequest + fetch) so nothing client-side gets in the way. */
 describe('sandbox v3 verifier over HTTP', () => {

@@ -7,3 +7,4 @@ export { createSandbox, createSandboxApp, type Sandbox, type SandboxOptions } fr
 export { createClock, type Clock, type ClockOptions } from './clock.js';
 export { MERCHANTS, TEST_CARDS, type MerchantFixture } from './fixtures.js';
 export type { SandboxContext } from './context.js';
+export { V3_ACCOUNTS, V3_CREDENTIALS, V3_MANAGED_ACCOUNTS } from './v3/index.js';

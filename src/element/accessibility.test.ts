@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
 import { ACTIVE_KEY, INACTIVE_KEY, errorOf, fillValidCard, input, mount, sandboxUrl, silentUrl, typeInto } from './test-helpers.js';
 
@@ -199,5 +199,39 @@ describe('layout', () => {
     await el.updateComplete;
     expect(getComputedStyle(input(el, 'number')).backgroundColor).to.not.equal('rgb(255, 0, 0)');
     expect(getComputedStyle(el.shadowRoot!.querySelector('label')!).display).to.not.equal('none');
+  });
+});
+
+describe('media preferences', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' }));
+
+  it('theme="auto" follows prefers-color-scheme; the default light theme does not', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const auto = await mount({ theme: 'auto' });
+    const light = await mount({ theme: 'light' });
+    expect(getComputedStyle(input(auto, 'number')).backgroundColor).to.equal('rgb(31, 32, 35)');
+    expect(getComputedStyle(input(light, 'number')).backgroundColor).to.equal('rgb(255, 255, 255)');
+    await expect(auto).to.be.accessible();
+    await emulateMedia({ colorScheme: 'light' });
+    expect(getComputedStyle(input(auto, 'number')).backgroundColor).to.equal('rgb(255, 255, 255)');
+  });
+
+  it('the brand name does not move under prefers-reduced-motion', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4');
+    const brand = el.shadowRoot!.querySelector('[part="brand"]')!;
+    expect(getComputedStyle(brand).animationName).to.equal('brand-in');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(getComputedStyle(brand).animationName).to.equal('none');
+  });
+
+  it('custom properties theme the inside from the page', async () => {
+    const el = await mount();
+    el.style.setProperty('--pay-color-error', 'rgb(120, 0, 0)');
+    el.style.setProperty('--pay-radius', '0px');
+    await typeInto(el, 'number', '4111');
+    await tab(el);
+    expect(getComputedStyle(el.shadowRoot!.querySelector('#number-error')!).color).to.equal('rgb(120, 0, 0)');
+    expect(getComputedStyle(input(el, 'number')).borderTopLeftRadius).to.equal('0px');
   });
 });

@@ -7,17 +7,8 @@ import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright';
 import { startDemo, type Demo } from '../demo/serve.js';
 import { TEST_CARDS } from '../src/sandbox/fixtures.js';
+import { en } from '../src/element/messages.js';
 
-const brandNames: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  elo: 'Elo',
-  amex: 'American Express',
-  hipercard: 'Hipercard',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  discover: 'Discover',
-};
 
 let demo: Demo;
 let browser: Browser;
@@ -46,7 +37,7 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
       await page.goto(demo.url);
       await page.locator('pay-card-form #number').pressSequentially(card.number);
       await assert.doesNotReject(
-        page.locator('pay-card-form [part="brand"]').getByText(brandNames[card.brand]!, { exact: true }).waitFor(),
+        page.locator('pay-card-form [part="brand"]').getByText(en.brandNames[card.brand], { exact: true }).waitFor(),
         `brand of ${card.brand}`,
       );
       await page.locator('pay-card-form #holderName').pressSequentially('Ana Silva');

@@ -21,6 +21,10 @@ export default defineConfig({
   optimizeDeps: {
     // The CommonJS Luhn module needs pre-bundling to reach the browser as ESM.
     include: ['card-validator/dist/luhn-10.js'],
+    // Only the checkout page: demo/script-tag and demo/frameworks are separate
+    // apps with their own builds, and crawling them would drag React, Vue and
+    // Svelte into the checkout's dependency scan.
+    entries: ['index.html'],
   },
   build: {
     // tsc has already written the npm entry points into dist/; keep them.

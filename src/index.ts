@@ -6,6 +6,7 @@ import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
 export type { ChangeDetail, FieldState, TokenizeErrorDetail } from './element/pay-card-form.js';
+export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListener } from './element/events.js';
 export { en, ptBR, type Messages, type FieldName } from './element/messages.js';
 export * from './core.js';
 

@@ -29,6 +29,19 @@ export type PayCardFormListener<K extends keyof PayCardFormElementEventMap> = (
   event: PayCardFormElementEventMap[K],
 ) => unknown;
 
+/**
+ * Typed `addEventListener` / `removeEventListener` on the element, merged into
+ * the class's type (no code: the methods are HTMLElement's own).
+ */
+declare module './pay-card-form.js' {
+  interface PayCardForm {
+    addEventListener<K extends keyof PayCardFormElementEventMap>(type: K, listener: PayCardFormListener<K>, options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof PayCardFormElementEventMap>(type: K, listener: PayCardFormListener<K>, options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  }
+}
+
 declare global {
   /**
    * `tokenized` and `tokenize-error` bubble out of the element, so a listener on

@@ -1,0 +1,57 @@
+/**
+ * The tarball a merchant installs, as `npm pack` would build it (run
+ * `npm run build` first; `npm test` does), and the metadata registries show.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
+
+/** Every string leaf of an exports map entry (`types`, `default`, or a bare path). */
+function targets(entry: unknown): string[] {
+  if (typeof entry === 'string') return [entry];
+  return entry && typeof entry === 'object' ? Object.values(entry).flatMap(targets) : [];
+}
+
+test('npm pack ships the built package and docs, and no tests, demo, sources or source maps', async () => {
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+  const files: string[] = JSON.parse(stdout)[0].files.map((f: { path: string }) => f.path);
+  const unwanted = files.filter(
+    (f) => /\.test\.|test-helpers|\.map$/.test(f) || /^(demo|test|bench|src|\.ci)\//.test(f) || /(^|\/)tsconfig/.test(f),
+  );
+  assert.deepEqual(unwanted, []);
+  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'custom-elements.json', 'dist/pay-card-form.js', 'dist/pay-card-form.iife.js']) {
+    assert.ok(files.includes(required), `${required} is missing from the tarball`);
+  }
+  // Every path the exports map, bin, unpkg and customElements point at is in the tarball.
+  const pointed = [...targets(pkg.exports), ...targets(pkg.bin), pkg.main, pkg.types, pkg.unpkg, pkg.customElements];
+  const missing = pointed.map((p: string) => p.replace(/^\.\//, '')).filter((p: string) => !files.includes(p));
+  assert.deepEqual(missing, []);
+});
+
+test('every export subpath has its own type declarations', () => {
+  for (const subpath of ['.', './core', './server', './sandbox', './react']) {
+    const entry = pkg.exports[subpath];
+    assert.match(entry?.types ?? '', /\.d\.ts$/, `${subpath} has types`);
+    // TypeScript picks the first matching condition, so `types` must come before `default`.
+    assert.equal(Object.keys(entry)[0], 'types', `${subpath} lists types first`);
+  }
+});
+
+test('package metadata: engines, license, repository, keywords, side effects', () => {
+  assert.match(pkg.engines?.node ?? '', /^>=\s*20/);
+  assert.equal(pkg.license, 'MIT');
+  assert.match(pkg.repository?.url ?? '', /^git\+https:\/\/.+\.git$/);
+  assert.ok(Array.isArray(pkg.keywords) && pkg.keywords.includes('web-component'), 'keywords');
+  assert.equal(pkg.type, 'module');
+  // Only files that register the element have side effects; everything else can be tree-shaken.
+  assert.deepEqual(
+    [...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(),
+    ['./dist/index.js', './dist/pay-card-form.iife.js', './dist/pay-card-form.js'],
+  );
+});

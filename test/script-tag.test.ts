@@ -1,0 +1,70 @@
+/**
+ * The script-tag builds as a merchant uses them: a plain HTML page loads the
+ * built `dist/pay-card-form.js` (module) or `dist/pay-card-form.iife.js`
+ * (classic), and Chromium types a card with real key presses and submits it
+ * to the sandbox. Run `npm run build` first; `npm test` does.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright';
+import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
+
+let demo: ScriptTagDemo;
+let browser: Browser;
+
+before(async () => {
+  demo = await startScriptTagDemo({ port: 0, sandboxPort: 0 });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+for (const [build, page, file] of [
+  ['module', 'index.html', '/dist/pay-card-form.js'],
+  ['classic', 'classic.html', '/dist/pay-card-form.iife.js'],
+] as const) {
+  test(`${build} build: the page loads only ${file} and a typed card ends in a tokenized event`, async () => {
+    const tab = await browser.newPage();
+    const scripts: string[] = [];
+    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    const errors: string[] = [];
+    tab.on('pageerror', (err) => errors.push(err.message));
+    try {
+      await tab.goto(new URL(page, demo.url).href);
+      await tab.locator('pay-card-form #number').pressSequentially('4111111111111111');
+      await tab.locator('pay-card-form [part="brand"]').getByText('Visa', { exact: true }).waitFor();
+      await tab.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
+      await tab.locator('pay-card-form #expiry').pressSequentially('1231');
+      await tab.locator('pay-card-form #cvv').pressSequentially('123');
+      await tab.locator('pay-card-form [part="submit"]').click();
+      await tab.locator('#token').getByText(/^tok_/).waitFor();
+      const detail = JSON.parse((await tab.locator('#token').getAttribute('data-detail'))!);
+      assert.equal(detail.brand, 'visa');
+      assert.equal(detail.lastFourDigits, '1111');
+      // Self-contained: one file, no module graph behind it (Lit is inside).
+      assert.deepEqual(scripts, [file]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+test('the classic build exposes the package API on window.PayCardForm', async () => {
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(new URL('classic.html', demo.url).href);
+    await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
+    const names = await tab.evaluate<string[]>('Object.keys(window.PayCardForm)');
+    for (const name of ['PayCardForm', 'tokenize', 'detectBrand', 'ValidationError']) assert.ok(names.includes(name), `${name} on window.PayCardForm`);
+    assert.equal(await tab.evaluate<boolean>('customElements.get("pay-card-form") === window.PayCardForm.PayCardForm'), true);
+  } finally {
+    await tab.close();
+  }
+});

@@ -4,7 +4,7 @@
  * how `dist/pay-card-form.js` is built (vite.config.ts), so ours and the peers
  * are measured on equal terms.
  */
-import { build, type Rolldown } from 'vite';
+import { build, type PluginOption, type Rolldown } from 'vite';
 
 export interface Bundled {
   code: string;
@@ -12,10 +12,12 @@ export interface Bundled {
   modules: { id: string; bytes: number }[];
 }
 
-export async function bundleForBrowser(entry: string, root: string): Promise<Bundled> {
+/** `plugins` are the build plugins the bundle ships with (ours: the template squeezer in vite.config.ts). */
+export async function bundleForBrowser(entry: string, root: string, plugins: PluginOption[] = []): Promise<Bundled> {
   const output = await build({
     configFile: false,
     root,
+    plugins,
     logLevel: 'silent',
     // Peers written for bundlers read this to drop their development-only code.
     define: { 'process.env.NODE_ENV': '"production"' },

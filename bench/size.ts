@@ -13,6 +13,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { bundleForBrowser } from './bundle.js';
+import { squeezeTemplates } from '../vite.config.js';
 import { kb, measure, type Sizes } from './measure.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -31,6 +32,7 @@ interface Contender {
 
 const CONTENDERS: Contender[] = [
   { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/index.ts'), packages: ['lit'], ours: true },
+  { name: 'pay-card-form/core', what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)', entry: fromBench('peers/core.js'), packages: [], ours: true },
   { name: 'Lit alone (reference)', what: 'Lit alone, already inside our file', entry: fromBench('peers/lit.js'), packages: ['lit'], ours: true },
   { name: 'braintree-web', what: 'client + hosted-fields (card inputs load in iframes, not counted)', entry: fromBench('peers/braintree.js'), packages: ['braintree-web'] },
   { name: '@adyen/adyen-web', what: 'AdyenCheckout + Card (CSS not counted)', entry: fromBench('peers/adyen.js'), packages: ['@adyen/adyen-web'] },
@@ -89,8 +91,9 @@ const rows: Row[] = [];
 for (const contender of CONTENDERS) {
   const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(', ');
   try {
-    const { code } = await bundleForBrowser(contender.entry, benchDir);
-    rows.push({ ...contender, versions: `(${versions})`, sizes: measure(code) });
+    // Our bundles get the same build plugin as dist/pay-card-form.js; it touches only our own templates.
+    const { code } = await bundleForBrowser(contender.entry, benchDir, contender.ours ? [squeezeTemplates()] : []);
+    rows.push({ ...contender, versions: versions ? `(${versions})` : "", sizes: measure(code) });
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 120) : String(error);
     rows.push({ ...contender, versions: `(${versions})`, error: message.replaceAll('|', '\\|') });

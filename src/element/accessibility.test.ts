@@ -160,7 +160,7 @@ describe('languages and overrides', () => {
 
   it('lets the merchant replace any sentence', async () => {
     const el = await mount();
-    el.messages = { submit: 'Finalizar compra', errors: { number: { too_short: 'Faltam dígitos.' } } };
+    el.messages = { submit: 'Finalizar compra', errors: { number: { incomplete: 'Faltam dígitos.' } } };
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="submit"]')!.textContent!.trim()).to.equal('Finalizar compra');
     await typeInto(el, 'number', '4111');

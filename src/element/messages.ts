@@ -8,6 +8,22 @@ import type { CardErrorCode } from '../card/validators.js';
 /** The four inputs of the element. */
 export type FieldName = 'number' | 'holderName' | 'expiry' | 'cvv';
 
+/**
+ * What the shopper is told, by kind of problem rather than by validator code:
+ * several codes read the same to a person ("incomplete"), and fewer sentences
+ * keep both languages small in the script-tag file.
+ */
+export type Problem = 'required' | 'incomplete' | 'invalid' | 'expired' | 'unsupported';
+
+const PROBLEM: Partial<Record<CardErrorCode, Problem>> = {
+  required: 'required',
+  too_short: 'incomplete',
+  invalid_length_for_brand: 'incomplete',
+  invalid_cvv_length: 'incomplete',
+  expired: 'expired',
+  unsupported_brand: 'unsupported',
+};
+
 export interface Messages {
   labels: Record<FieldName, string>;
   placeholders: Record<FieldName, string>;
@@ -15,8 +31,8 @@ export interface Messages {
   busy: string;
   /** Read out for the pay button while it waits, so the shopper knows why it does nothing. */
   busyExplanation: string;
-  /** Error text per field; `default` covers every code the field has no sentence for. */
-  errors: Record<FieldName, Partial<Record<CardErrorCode, string>> & { default: string }>;
+  /** Error text per field and problem; a problem a field has no sentence for reads as `invalid`. */
+  errors: Record<FieldName, Partial<Record<Problem, string>> & { required: string; invalid: string }>;
   brandNames: Record<Brand, string>;
   /** Announced when the detected brand changes. */
   brandDetected: (brand: string) => string;
@@ -47,34 +63,29 @@ export const en: Messages = {
   errors: {
     number: {
       required: 'Enter the card number.',
-      too_short: 'The card number is incomplete.',
-      invalid_length_for_brand: 'The card number is incomplete.',
-      unsupported_brand: 'This card brand is not accepted.',
-      failed_luhn: 'The card number is not valid. Check the digits.',
-      default: 'The card number is not valid.',
+      incomplete: 'The card number is incomplete.',
+      unsupported: 'This card brand is not accepted.',
+      invalid: 'The card number is not valid. Check the digits.',
     },
     holderName: {
       required: 'Enter the name as printed on the card.',
-      too_long: 'The name is too long.',
-      default: 'Enter the name as printed on the card.',
+      invalid: 'The name is too long.',
     },
     expiry: {
       required: 'Enter the expiry date.',
-      invalid_month: 'The month must be between 01 and 12.',
-      invalid_year: 'Enter the year with two digits, as in MM/YY.',
+      incomplete: 'The expiry date is incomplete.',
       expired: 'This card has expired.',
-      too_far_in_future: 'The expiry year is too far in the future.',
-      default: 'The expiry date is not valid.',
+      invalid: 'The expiry date is not valid.',
     },
     cvv: {
       required: 'Enter the security code.',
-      invalid_cvv_length: 'The security code is incomplete.',
-      default: 'The security code is not valid.',
+      incomplete: 'The security code is incomplete.',
+      invalid: 'The security code is not valid.',
     },
   },
   brandNames,
   brandDetected: (brand) => `Card brand: ${brand}.`,
-  fixErrors: (n) => (n === 1 ? 'Please correct 1 field.' : `Please correct ${n} fields.`),
+  fixErrors: (n) => `Please correct ${n} field${n === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
   failure: {
     network: 'We could not reach the payment service. Check your connection and try again.',
@@ -85,41 +96,36 @@ export const en: Messages = {
 
 export const ptBR: Messages = {
   labels: { number: 'Número do cartão', holderName: 'Nome impresso no cartão', expiry: 'Validade (MM/AA)', cvv: 'Código de segurança' },
-  placeholders: { number: '1234 1234 1234 1234', holderName: 'Como está no cartão', expiry: 'MM / AA', cvv: 'CVV' },
+  placeholders: { ...en.placeholders, holderName: 'Como está no cartão', expiry: 'MM / AA' },
   submit: 'Pagar',
   busy: 'Processando…',
   busyExplanation: 'Seu cartão está sendo verificado. Aguarde.',
   errors: {
     number: {
       required: 'Informe o número do cartão.',
-      too_short: 'O número do cartão está incompleto.',
-      invalid_length_for_brand: 'O número do cartão está incompleto.',
-      unsupported_brand: 'Esta bandeira não é aceita.',
-      failed_luhn: 'O número do cartão não é válido. Confira os dígitos.',
-      default: 'O número do cartão não é válido.',
+      incomplete: 'O número do cartão está incompleto.',
+      unsupported: 'Esta bandeira não é aceita.',
+      invalid: 'O número do cartão não é válido. Confira os dígitos.',
     },
     holderName: {
       required: 'Informe o nome como está impresso no cartão.',
-      too_long: 'O nome é longo demais.',
-      default: 'Informe o nome como está impresso no cartão.',
+      invalid: 'O nome é longo demais.',
     },
     expiry: {
       required: 'Informe a validade.',
-      invalid_month: 'O mês deve estar entre 01 e 12.',
-      invalid_year: 'Informe o ano com dois dígitos, como em MM/AA.',
+      incomplete: 'A validade está incompleta.',
       expired: 'Este cartão está vencido.',
-      too_far_in_future: 'O ano de validade está longe demais.',
-      default: 'A validade não é válida.',
+      invalid: 'A validade não é válida.',
     },
     cvv: {
       required: 'Informe o código de segurança.',
-      invalid_cvv_length: 'O código de segurança está incompleto.',
-      default: 'O código de segurança não é válido.',
+      incomplete: 'O código de segurança está incompleto.',
+      invalid: 'O código de segurança não é válido.',
     },
   },
   brandNames,
   brandDetected: (brand) => `Bandeira do cartão: ${brand}.`,
-  fixErrors: (n) => (n === 1 ? 'Corrija 1 campo.' : `Corrija ${n} campos.`),
+  fixErrors: (n) => `Corrija ${n} campo${n === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
   failure: {
     network: 'Não foi possível falar com o serviço de pagamento. Verifique sua conexão e tente de novo.',
@@ -165,5 +171,5 @@ export function messagesFor(locale: string | null | undefined): Messages {
 /** The sentence for a field's error code. */
 export function errorText(messages: Messages, field: FieldName, code: CardErrorCode): string {
   const table = messages.errors[field];
-  return table[code] ?? table.default;
+  return table[PROBLEM[code] ?? 'invalid'] ?? table.invalid;
 }

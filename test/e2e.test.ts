@@ -4,7 +4,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
+import { launchChromium } from './chromium.js';
 import { startDemo, type Demo } from '../demo/serve.js';
 import { TEST_CARDS } from '../src/sandbox/fixtures.js';
 import { en } from '../src/element/messages.js';
@@ -15,10 +16,7 @@ let browser: Browser;
 
 before(async () => {
   demo = await startDemo({ port: 0, sandboxPort: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
+import { launchChromium } from './chromium.js';
 import { preview, type PreviewServer } from 'vite';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { FRAMEWORKS, appDir, buildFrameworkApp } from '../demo/frameworks/build.js';
@@ -37,10 +38,7 @@ before(async () => {
     });
     servers.set(framework, server);
   }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

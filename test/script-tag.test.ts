@@ -6,7 +6,8 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
+import { launchChromium } from './chromium.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
 
 let demo: ScriptTagDemo;
@@ -14,10 +15,7 @@ let browser: Browser;
 
 before(async () => {
   demo = await startScriptTagDemo({ port: 0, sandboxPort: 0 });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

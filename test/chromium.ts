@@ -1,0 +1,24 @@
+/**
+ * Debian's Chromium, launched the same way by every Playwright test here:
+ * Playwright cannot download its own browser on our machines. Set
+ * CHROMIUM_PATH to use another binary. The flags keep a headless run quiet and
+ * off the network (no background fetches, no component updates).
+ */
+import { chromium, type Browser } from 'playwright';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}

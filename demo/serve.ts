@@ -5,7 +5,7 @@
 import { createServer, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
-import { describeFixtures } from '../src/sandbox/banner.js';
+import { isMain, runFromCommandLine } from './run.js';
 
 export interface Demo {
   url: string;
@@ -42,14 +42,4 @@ export async function startDemo(options: { port?: number; sandboxPort?: number }
   };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const demo = await startDemo({
-    port: process.env.PORT ? Number(process.env.PORT) : undefined,
-    sandboxPort: process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : undefined,
-  });
-  console.log(describeFixtures(demo.sandbox.url));
-  console.log(`\nDemo checkout: ${demo.url}\n`);
-  const stop = () => void demo.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
+if (isMain(import.meta.url)) await runFromCommandLine(startDemo, (demo) => `Demo checkout: ${demo.url}`);

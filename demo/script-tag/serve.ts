@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
-import { describeFixtures } from '../../src/sandbox/banner.js';
+import { isMain, runFromCommandLine } from '../run.js';
 
 export interface ScriptTagDemo {
   url: string;
@@ -72,14 +72,6 @@ export async function startScriptTagDemo(options: { port?: number; sandboxPort?:
   };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const demo = await startScriptTagDemo({
-    port: process.env.PORT ? Number(process.env.PORT) : undefined,
-    sandboxPort: process.env.SANDBOX_PORT ? Number(process.env.SANDBOX_PORT) : undefined,
-  });
-  console.log(describeFixtures(demo.sandbox.url));
-  console.log(`\nScript-tag pages: ${demo.url} (module) and ${demo.url}classic.html (classic)\n`);
-  const stop = () => void demo.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+if (isMain(import.meta.url)) {
+  await runFromCommandLine(startScriptTagDemo, (demo) => `Script-tag pages: ${demo.url} (module) and ${demo.url}classic.html (classic)`);
 }

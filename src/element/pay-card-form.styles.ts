@@ -1,11 +1,11 @@
-import { css, unsafeCSS } from 'lit';
+import { css } from 'lit';
 
 /**
  * The dark palette. Every pair of text and background here keeps at least
  * 4.5:1 contrast (docs/accessibility.md lists the ratios). Merchants' own
  * custom properties still win over these fallbacks.
  */
-const dark = unsafeCSS(`
+const dark = css`
     --_primary: var(--pay-color-primary, #8ab4f8);
     --_on-primary: var(--pay-color-on-primary, #0b1d3a);
     --_text: var(--pay-color-text, #e8eaed);
@@ -13,7 +13,7 @@ const dark = unsafeCSS(`
     --_bg: var(--pay-color-background, #1f2023);
     --_border: var(--pay-color-border, #9aa0a6);
     --_error: var(--pay-color-error, #f2b8b5);
-`);
+`;
 
 /** Styles live in the shadow root: nothing leaks in from the page or out of it, except through the documented custom properties and parts. */
 export const styles = css`

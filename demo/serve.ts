@@ -6,6 +6,7 @@ import { createServer, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { isMain, runFromCommandLine } from './run.js';
+import { pixDemoApi } from './pix-api.js';
 
 export interface Demo {
   url: string;
@@ -26,7 +27,7 @@ export async function startDemo(options: { port?: number; sandboxPort?: number }
   const vite = await createServer({
     configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
     server: { port: options.port ?? 5173, strictPort: false },
-    plugins: [sandboxAddress(sandbox.url)],
+    plugins: [sandboxAddress(sandbox.url), pixDemoApi(sandbox)],
     logLevel: 'warn',
   });
   await vite.listen();

@@ -1,4 +1,4 @@
-import { MERCHANTS, TEST_CARDS } from './fixtures.js';
+import { DECLINING_TEST_CARDS, MERCHANTS, TEST_CARDS } from './fixtures.js';
 import { describeV3Fixtures } from './v3/index.js';
 
 /** The text printed when the sandbox starts: where it is and what to use with it. */
@@ -12,6 +12,8 @@ export function describeFixtures(url: string): string {
   }
   lines.push('', 'Test cards (any holder name, any future expiry, CVV 123 or 1234 for Amex):');
   for (const c of TEST_CARDS) lines.push(`  ${c.brand.padEnd(11)} ${c.number}`);
+  lines.push('', 'Declining test cards (charges always declined):');
+  for (const c of DECLINING_TEST_CARDS) lines.push(`  ${c.brand.padEnd(11)} ${c.number}  ${c.declineCode}`);
   lines.push('', describeV3Fixtures());
   return lines.join('\n');
 }

@@ -1,10 +1,17 @@
 import type { Clock } from './clock.js';
 import type { MerchantFixture } from './fixtures.js';
 import type { TokenVault } from './token-vault.js';
+import type { V3State } from './v3/state.js';
 
 /** The state one sandbox instance shares between its routes. */
 export interface SandboxContext {
   clock: Clock;
   merchants: readonly MerchantFixture[];
   tokens: TokenVault;
+  /**
+   * Everything the v3 routes remember (transfers, references, keys, refunds,
+   * accounts…). Filled in from the fixtures when the v3 routes are registered,
+   * i.e. when the sandbox starts; see `v3State` in v3/index.ts.
+   */
+  v3?: V3State;
 }

@@ -23,6 +23,14 @@ export const MERCHANTS: readonly MerchantFixture[] = [
     inactivePublicKey: 'pk_test_51LojaExemploRevoked0002',
     secretKey: 'sk_test_51LojaExemploSecret0001',
   },
+  {
+    // A second merchant, so "a token of another merchant" can be tried on charges.
+    id: 'mer_sandbox_outra',
+    name: 'Outra Loja',
+    publicKey: 'pk_test_51OutraLojaActive0001',
+    inactivePublicKey: 'pk_test_51OutraLojaRevoked0002',
+    secretKey: 'sk_test_51OutraLojaSecret0001',
+  },
 ];
 
 /** Card numbers that pass Luhn, one per brand, for the demo and docs. */
@@ -37,4 +45,14 @@ export const TEST_CARDS = [
   { brand: 'diners', number: '36000000000008' },
   { brand: 'jcb', number: '3530111333300000' },
   { brand: 'discover', number: '6011111111111117' },
+] as const;
+
+/**
+ * Card numbers that tokenize like any other (they pass Luhn) but whose charges
+ * are always declined, like Stripe's test numbers. Every other card approves.
+ * `decline_code` is what the declined charge carries (docs/charges.md).
+ */
+export const DECLINING_TEST_CARDS = [
+  { brand: 'visa', number: '4000000000000002', declineCode: 'card_declined' },
+  { brand: 'visa', number: '4000000000009995', declineCode: 'insufficient_funds' },
 ] as const;

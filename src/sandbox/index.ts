@@ -5,6 +5,15 @@
  */
 export { createSandbox, createSandboxApp, type Sandbox, type SandboxOptions } from './sandbox.js';
 export { createClock, type Clock, type ClockOptions } from './clock.js';
-export { MERCHANTS, TEST_CARDS, type MerchantFixture } from './fixtures.js';
+export { MERCHANTS, TEST_CARDS, DECLINING_TEST_CARDS, type MerchantFixture } from './fixtures.js';
 export type { SandboxContext } from './context.js';
-export { V3_ACCOUNTS, V3_CREDENTIALS, V3_MANAGED_ACCOUNTS } from './v3/index.js';
+export {
+  V3_ACCOUNTS,
+  V3_CREDENTIALS,
+  V3_MANAGED_ACCOUNTS,
+  V3_MASTER_ACCOUNTS,
+  V3_PIX_KEYS,
+  V3_QR_PAYLOADS,
+  V3_SETTLEMENTS,
+  SANDBOX_FAIL,
+} from './v3/index.js';

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { clientFor, closedPortUrl, LOJA_TARGET } from '../sandbox/v3/test-helpers.js';
-import { V3_ACCOUNTS, v3Credential } from '../sandbox/v3/fixtures.js';
+import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../sandbox/v3/fixtures.js';
 import { createClient, type PayClient } from './client.js';
 import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from './enums.js';
 import { BusinessError, ConfigError, CredentialPolicyError, RequestValidationError } from './errors.js';
@@ -31,7 +31,7 @@ describe('every v3 operation against the sandbox over HTTP', () => {
   });
 
   it('transfers: QR initiate → confirm → status → details (8 operations)', async () => {
-    const init = await account.transfers.qrCodeInitiate({ qr_code_payload: '00020126580014br.gov.bcb.pix0136example5204000053039865406' });
+    const init = await account.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithAmount });
     mark('transfers.qrCodeInitiate');
     assert.equal(typeof init.ref_id, 'string');
     assert.equal(init.currency, 'BRL');
@@ -50,21 +50,22 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     mark('transfers.details');
     assert.equal(details?.txn_id, confirm.txn_id);
 
-    const keyInit = await account.transfers.keyInitiate({ pix_key: 'ana@example.com' });
+    const keyInit = await account.transfers.keyInitiate({ pix_key: 'contato@padaria.example', note: 'open shape' });
     mark('transfers.keyInitiate');
-    assert.equal(keyInit?.pix_key, 'ana@example.com');
-    assert.equal(typeof keyInit?.id, 'string');
-    assert.ok((await account.transfers.keyConfirm({ anything: 'goes' }))?.id);
+    assert.equal(keyInit?.pix_key, 'contato@padaria.example');
+    assert.equal(keyInit?.note, 'open shape');
+    assert.equal(typeof keyInit?.ref_id, 'string');
+    assert.ok((await account.transfers.keyConfirm({ ref_id: keyInit!.ref_id, amount: '5.00', anything: 'goes' }))?.txn_id);
     mark('transfers.keyConfirm');
-    assert.ok((await user.transfers.pixBankAccount({ note: 'not shown' }))?.id);
+    assert.ok((await user.transfers.pixBankAccount({ amount: '1.00', note: 'not shown' }))?.txn_id);
     mark('transfers.pixBankAccount');
-    assert.ok((await account.transfers.tedBankAccount({}))?.id);
+    assert.ok((await account.transfers.tedBankAccount({ amount: '2.00' }))?.txn_id);
     mark('transfers.tedBankAccount');
   });
 
   it('refunds: create, details, status (3 operations)', async () => {
     const orderId = merchantOrderId();
-    const refund = await account.refunds.create({ original_settlement_id: 'stl_0001', merchant_order_id: orderId, amount: '12.50', reason: 'customer request' });
+    const refund = await account.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: orderId, amount: '12.50', reason: 'customer request' });
     mark('refunds.create');
     assert.equal(refund.txn_status, TxnStatus.PENDING);
     assert.equal(refund.amount, '12.50');
@@ -79,7 +80,7 @@ describe('every v3 operation against the sandbox over HTTP', () => {
 
     // §3.1: the merchant order ID is recorded for 48 h.
     const again = await account.refunds
-      .create({ original_settlement_id: 'stl_0001', merchant_order_id: orderId, amount: '12.50' })
+      .create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: orderId, amount: '12.50' })
       .catch((e: unknown) => e);
     assert.ok(again instanceof BusinessError);
     assert.equal(again.code, 4001013);
@@ -99,52 +100,56 @@ describe('every v3 operation against the sandbox over HTTP', () => {
   it('QR codes: dynamic, static, details (3 operations)', async () => {
     assert.equal((await account.qrCodes.generateDynamic({ amount: '10.00' }))?.amount, '10.00');
     mark('qrCodes.generateDynamic');
-    assert.ok((await account.qrCodes.generateStatic({}))?.id);
+    const fixed = await account.qrCodes.generateStatic({});
     mark('qrCodes.generateStatic');
-    assert.equal((await account.qrCodes.details({ qr_code_id: 'qr_1' }))?.qr_code_id, 'qr_1');
+    assert.equal(typeof fixed?.qr_code_id, 'string');
+    assert.equal((await account.qrCodes.details({ qr_code_id: fixed!.qr_code_id }))?.qr_code_id, fixed!.qr_code_id);
     mark('qrCodes.details');
   });
 
   it('MED: create, list, detail, cancel (4 operations)', async () => {
-    assert.ok((await account.med.create({ txn_id: 'txn_1' }))?.id);
+    const created = await account.med.create({ txn_id: 'txn_1' });
     mark('med.create');
-    assert.deepEqual((await account.med.list())?.items, []);
+    assert.equal(typeof created?.id, 'string');
+    assert.deepEqual(((await account.med.list())?.items as { id: string }[]).map((m) => m.id), [created!.id]);
     mark('med.list');
-    assert.ok((await account.med.detail({ id: 'med_1' }))?.created_at);
+    assert.ok((await account.med.detail({ id: created!.id }))?.created_at);
     mark('med.detail');
-    assert.ok((await user.med.cancel({ id: 'med_1' }))?.updated_at);
+    assert.ok((await user.med.cancel({ id: created!.id }))?.updated_at);
     mark('med.cancel');
   });
 
   it('infractions: list, detail (2 operations)', async () => {
-    assert.deepEqual((await account.infractions.list({}))?.items, []);
+    const items = (await account.infractions.list({}))?.items as { id: string }[];
     mark('infractions.list');
-    assert.ok((await account.infractions.detail({ id: 'inf_1' }))?.id);
+    assert.equal(items.length, 1); // opened with the MED case above
+    assert.ok((await account.infractions.detail({ id: items[0]!.id }))?.id);
     mark('infractions.detail');
   });
 
   it('master accounts: create, detail, list, update (4 operations)', async () => {
-    assert.equal((await platform.masterAccounts.create({ legal_name: 'Loja' }))?.legal_name, 'Loja');
+    const created = await platform.masterAccounts.create({ legal_name: 'Loja' });
+    assert.equal(created?.legal_name, 'Loja');
     mark('masterAccounts.create');
-    assert.ok((await platform.masterAccounts.detail({ id: 'mst_1' }))?.id);
-    assert.ok((await user.masterAccounts.detail({ id: 'mst_1' }))?.id); // §5.3: owner user too
+    assert.equal((await platform.masterAccounts.detail({ id: created!.id }))?.id, created!.id);
+    assert.ok((await user.masterAccounts.detail({ id: 'mst_sandbox_0001' }))?.id); // §5.3: owner user too
     mark('masterAccounts.detail');
-    assert.deepEqual((await platform.masterAccounts.list())?.items, []);
+    assert.ok(((await platform.masterAccounts.list())?.items as unknown[]).length >= 4);
     mark('masterAccounts.list');
-    assert.ok((await platform.masterAccounts.update({ id: 'mst_1' }))?.updated_at);
+    assert.ok((await platform.masterAccounts.update({ id: created!.id }))?.updated_at);
     mark('masterAccounts.update');
   });
 
   it('managed accounts: create, detail, list, update, credentials get, rotate (6 operations)', async () => {
-    assert.ok((await user.managedAccounts.create({ model: 2 }))?.id);
+    assert.ok((await user.managedAccounts.create({ model: 1, trading_name: 'Loja Nova' }))?.reference_id);
     mark('managedAccounts.create');
-    assert.ok((await user.managedAccounts.detail({ reference_id: 'ma_sandbox_mor_0001' }))?.id);
+    assert.equal((await user.managedAccounts.detail({ reference_id: 'ma_sandbox_mor_0001' }))?.reference_id, 'ma_sandbox_mor_0001');
     mark('managedAccounts.detail');
 
     const all = await user.managedAccounts.list();
     mark('managedAccounts.list');
     assert.equal(all.page.page_size, 20);
-    assert.equal(all.managed_accounts.length, 2);
+    assert.equal(all.managed_accounts.length, 5); // four fixtures under the owner's Master, and the MOR just created
     const vas = await user.managedAccounts.list({ model: ManagedAccountModel.VA, status: AccountStatus.PENDING_SUBMISSION, page: { page: 1, page_size: 100 } });
     assert.deepEqual(vas.managed_accounts.map((a) => a.reference_id), ['ma_sandbox_va_0001']);
     assert.deepEqual(vas.page, { page: 1, page_size: 100, total: 1, total_pages: 1 });
@@ -153,7 +158,7 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     mark('managedAccounts.update');
     assert.equal(updated.managed_account.trading_name, 'Nova Loja');
 
-    assert.ok((await user.managedAccounts.credentialsGet({ reference_id: 'ma_sandbox_mor_0001' }))?.id);
+    assert.ok((await user.managedAccounts.credentialsGet({ reference_id: 'ma_sandbox_mor_0001' }))?.client_secret);
     mark('managedAccounts.credentialsGet');
 
     // §4.8: rotation is unsupported: business 503 in an HTTP 200 envelope, null data.
@@ -175,7 +180,8 @@ describe('every v3 operation against the sandbox over HTTP', () => {
 
   it('a USER client can pick another of its accounts per call', async () => {
     const other = { ispb: V3_ACCOUNTS[1]!.ispb, accountNumber: V3_ACCOUNTS[1]!.accountNumber };
-    const confirm = await user.transfers.qrCodeConfirm({ ref_id: 'r', merchant_order_id: merchantOrderId(), amount: '1.00' }, { target: other });
+    const init = await user.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount }, { target: other });
+    const confirm = await user.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: merchantOrderId(), amount: '1.00' }, { target: other });
     // The transfer belongs to the second account: the first cannot see it (§4.2).
     await assert.rejects(user.transfers.statusCheck({ txn_id: confirm.txn_id }), (e: unknown) => e instanceof BusinessError && e.code === 'not_found');
     assert.equal((await user.transfers.statusCheck({ txn_id: confirm.txn_id }, { target: other })).txn_status, TxnStatus.PENDING);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { createClock } from '../sandbox/clock.js';
 import { clientFor } from '../sandbox/v3/test-helpers.js';
+import { V3_QR_PAYLOADS } from '../sandbox/v3/fixtures.js';
 import { TxnStatus } from './enums.js';
 import { AbortError, BusinessError, WaitTimeoutError } from './errors.js';
 import { merchantOrderId } from './order-id.js';
@@ -17,7 +18,7 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
 
   it('polls a confirmed QR payment until COMPLETED, each poll freshly signed', async () => {
     const client = clientFor('ACCOUNT', sandbox.url);
-    const init = await client.transfers.qrCodeInitiate({ qr_code_payload: 'qr' });
+    const init = await client.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithAmount });
     const confirm = await client.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: merchantOrderId(), amount: '25.00' });
     assert.equal(confirm.txn_status, TxnStatus.PENDING); // §1: not settlement
     const seen: number[] = [];
@@ -36,7 +37,7 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
 
   it('polls a refund until COMPLETED', async () => {
     const client = clientFor('USER', sandbox.url);
-    const refund = await client.refunds.create({ original_settlement_id: 'stl_9', merchant_order_id: merchantOrderId(), amount: '3.10' });
+    const refund = await client.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(), amount: '3.10' });
     assert.equal(refund.txn_status, TxnStatus.PENDING);
     const final = await waitForRefund(client, { refund_id: refund.refund_id }, { initialDelayMs: 10, onPoll: () => sandbox.clock.advance(300) });
     assert.equal(final.txn_status, TxnStatus.COMPLETED);
@@ -52,7 +53,8 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
     const frozen = await createSandbox({ clock: createClock({ frozenAt: Date.now() }) });
     try {
       const client = clientFor('ACCOUNT', frozen.url, { now: () => frozen.clock.now() });
-      const { txn_id } = await client.transfers.qrCodeConfirm({ ref_id: 'r', merchant_order_id: merchantOrderId(frozen.clock.now()), amount: '1.00' });
+      const { ref_id } = await client.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount });
+      const { txn_id } = await client.transfers.qrCodeConfirm({ ref_id, merchant_order_id: merchantOrderId(frozen.clock.now()), amount: '1.00' });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
       await assert.rejects(waitForTransfer(client, txn_id, { signal: controller.signal, initialDelayMs: 20 }), AbortError);

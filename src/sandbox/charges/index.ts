@@ -4,14 +4,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { ChargeRequest, CHARGES_PATH } from '../../server/charges.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../envelope.js';
-import type { MerchantFixture } from '../fixtures.js';
+import { DECLINING_TEST_CARDS, type MerchantFixture } from '../fixtures.js';
 
 /**
  * Registers `POST /v1/charges` (§4.1). Authorization is HTTP Basic with the
  * secret key as user name and an empty password (our choice, §5.4;
  * docs/charges.md). The request is validated with the client's zod schema and
- * the token must belong to the merchant. The response is not shown (§4.9):
- * the sandbox answers the request plus `id` and `created_at`, in the envelope.
+ * the token must belong to the merchant.
+ *
+ * The response is not shown (§4.9). Sandbox choice, in the §2.1 envelope:
+ * - approved: code 200, data = the request plus `id`, `status: "approved"`,
+ *   `card` (brand and last four digits) and `created_at`;
+ * - declined (a card of {@link DECLINING_TEST_CARDS}): business code
+ *   `card_declined` in an HTTP 200 envelope, data = `id`, `status: "declined"`,
+ *   `decline_code`, `created_at`, so a decline can never pass for a success.
  */
 export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
   app.post(CHARGES_PATH, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
@@ -32,10 +38,23 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
       const field = issue.path.map(String).join('.');
       return reply(c, now, 4002, { field, reason: issue.message }, `${field || 'body'} is invalid: ${issue.message}`, 422);
     }
-    if (!ctx.tokens.find(merchant.id, parsed.data.payment_details.token)) {
+    // The token must be one this merchant created: another merchant's token is as unknown as a forged one.
+    const card = ctx.tokens.find(merchant.id, parsed.data.payment_details.token);
+    if (!card) {
       return reply(c, now, 4002, { field: 'payment_details.token', reason: 'unknown_token' }, 'payment_details.token is not a token of this merchant.', 422);
     }
-    return reply(c, now, 200, { ...parsed.data, id: `ch_${randomBytes(12).toString('base64url')}`, created_at: now });
+    const id = `ch_${randomBytes(12).toString('base64url')}`;
+    const declined = DECLINING_TEST_CARDS.find((d) => d.number === card.number);
+    if (declined) {
+      return reply(c, now, 'card_declined', { id, status: 'declined', decline_code: declined.declineCode, created_at: now }, `The card was declined (${declined.declineCode}).`);
+    }
+    return reply(c, now, 200, {
+      ...parsed.data,
+      id,
+      status: 'approved',
+      card: { brand: card.brand, last_four_digits: card.number.slice(-4) },
+      created_at: now,
+    });
   });
 }
 

@@ -1,11 +1,102 @@
+import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
+import { amountToCents, centsToAmount, isValidAmount } from '../../server/amount.js';
 import { QrCodeOperations as Ops } from '../../server/schemas/qr-codes.js';
 import type { SandboxContext } from '../context.js';
-import { echo, registerOperation } from './route.js';
+import { encodeBrCode } from './emv.js';
+import { DYNAMIC_QR_HOST, type V3AccountFixture } from './fixtures.js';
+import { fail, isResult, newId, notFound, registerOperation, type V3Result } from './route.js';
+import { v3State, type QrCodeRecord, type V3State } from './state.js';
+import { QrCodeType } from './transfers.js';
 
-/** §4.5 QR codes. Every field is not shown: the sandbox echoes with an id and timestamps. */
+/** Dynamic codes live one hour unless `expires_in` (seconds) says otherwise; at most 7 days. */
+const DEFAULT_EXPIRES_IN_S = 3_600;
+const MAX_EXPIRES_IN_S = 7 * 24 * 3_600;
+
+/**
+ * §4.5 QR codes. Request and response fields are not shown (§4.9); the
+ * sandbox reads `pix_key`, `amount`, `description` and (dynamic) `expires_in`,
+ * and answers what was sent plus `qr_code_id`, `qr_code_payload`,
+ * `qr_code_type`, `status`, `expires_at` and timestamps (docs/sandbox.md).
+ * The payload is a real BR Code: paying it through QR initiate and confirm
+ * closes the loop inside the sandbox.
+ */
 export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
-  registerOperation(app, ctx, Ops.generateDynamic, ({ body, now }) => ({ data: echo('qr', body, now) }));
-  registerOperation(app, ctx, Ops.generateStatic, ({ body, now }) => ({ data: echo('qr', body, now) }));
-  registerOperation(app, ctx, Ops.details, ({ body, now }) => ({ data: echo('qr', body, now) }));
+  const state = v3State(ctx);
+
+  for (const [op, type] of [
+    [Ops.generateDynamic, 'dynamic'],
+    [Ops.generateStatic, 'static'],
+  ] as const) {
+    registerOperation(app, ctx, op, ({ body, account, now }) => {
+      const made = generate(state, account!, type, body, now);
+      if (isResult(made)) return made;
+      return { data: { ...body, ...describe(made, now) } };
+    });
+  }
+
+  // Lookup is by QR code ID (§4.5); only the account that generated it sees it.
+  registerOperation(app, ctx, Ops.details, ({ body, account, now }) => {
+    const id = typeof body.qr_code_id === 'string' ? body.qr_code_id : undefined;
+    if (id === undefined) return fail(4000, 'qr_code_id is required.');
+    const record = state.qrCodes.get(id);
+    if (!record || record.accountId !== account!.id) return notFound('QR code');
+    return { data: { ...body, ...record.request, ...describe(record, now) } };
+  });
+}
+
+function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'dynamic', body: Record<string, unknown>, now: number): QrCodeRecord | V3Result {
+  const { description, expires_in: expiresIn } = body;
+  if (body.amount !== undefined && !isValidAmount(body.amount)) return fail(4002, 'amount must be a positive decimal string with at most two places.');
+  const amount = body.amount === undefined ? undefined : centsToAmount(amountToCents(body.amount));
+  if (description !== undefined && (typeof description !== 'string' || description.length > 50)) return fail(4002, 'description must be a string of at most 50 characters.');
+  if (type === 'dynamic' && expiresIn !== undefined && !(Number.isInteger(expiresIn) && (expiresIn as number) > 0 && (expiresIn as number) <= MAX_EXPIRES_IN_S)) {
+    return fail(4002, `expires_in must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN_S}.`);
+  }
+  const own = [...state.pixKeys.values()].filter((k) => k.accountId === account.id);
+  const key = body.pix_key === undefined ? own.find((k) => k.active) : own.find((k) => k.key === body.pix_key);
+  if (body.pix_key !== undefined && !key) return fail(4002, 'pix_key is not a key of the selected account.');
+  if (!key || !key.active) return fail(4001096, 'The account has no active PIX key to receive with.');
+
+  const id = newId('qr');
+  const name = account.name.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').toUpperCase();
+  const payload = encodeBrCode({
+    merchantName: name,
+    merchantCity: key.city,
+    ...(type === 'dynamic' ? { pointOfInitiation: '12' as const, location: `${DYNAMIC_QR_HOST}${id}` } : { pointOfInitiation: '11' as const, key: key.key }),
+    ...(typeof description === 'string' && description ? { description } : {}),
+    ...(amount !== undefined ? { amount } : {}),
+    txid: type === 'dynamic' ? randomBytes(18).toString('hex').slice(0, 25).toUpperCase() : id.slice(3, 28).replace(/[^A-Za-z0-9]/g, 'X'),
+  });
+  const record: QrCodeRecord = {
+    id,
+    accountId: account.id,
+    type,
+    pixKey: key.key,
+    amount,
+    payload,
+    status: 'ACTIVE',
+    expiresAt: type === 'dynamic' ? now + ((expiresIn as number | undefined) ?? DEFAULT_EXPIRES_IN_S) * 1000 : null,
+    request: body,
+    createdAt: now,
+    updatedAt: now,
+  };
+  state.qrCodes.set(id, record);
+  return record;
+}
+
+/** The sandbox's view of a QR code. `status` is ours: ACTIVE, PAID or EXPIRED (§3.3: not shown). */
+function describe(r: QrCodeRecord, now: number) {
+  const expired = r.status === 'ACTIVE' && r.expiresAt !== null && r.expiresAt <= now;
+  return {
+    qr_code_id: r.id,
+    qr_code_payload: r.payload,
+    qr_code_type: r.type === 'dynamic' ? QrCodeType.DYNAMIC : QrCodeType.STATIC,
+    status: expired ? 'EXPIRED' : r.status,
+    pix_key: r.pixKey,
+    amount: r.amount ?? null,
+    expires_at: r.expiresAt,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
 }

@@ -1,66 +1,127 @@
 import type { Hono } from 'hono';
+import { amountToCents, centsToAmount } from '../../server/amount.js';
 import { TxnStatus } from '../../server/enums.js';
 import { RefundOperations as Ops } from '../../server/schemas/refunds.js';
 import type { SandboxContext } from '../context.js';
-import { newId, notFound, registerOperation } from './route.js';
-import { v3State, type RefundRecord } from './state.js';
+import { SANDBOX_FAIL } from './fixtures.js';
+import { fail, newId, notFound, registerOperation, staleOrderId } from './route.js';
+import { v3State, type RefundRecord, type V3State } from './state.js';
 
-/** §8: merchant order idempotency record of refund create. */
-const ORDER_RECORD_MS = 48 * 3_600_000;
-/** Placeholder lifecycle (§3.1): PENDING → PROCESSING → COMPLETED, on the sandbox clock. */
-export const REFUND_STEPS_MS = { processing: 500, completed: 1000 } as const;
+/** §3.1, §8: merchant order IDs of accepted refund creates are recorded for 48 hours. */
+export const ORDER_RECORD_MS = 48 * 3_600_000;
+/** §4.3, §8: the original payment may be at most 90 days old. */
+export const MAX_REFUND_AGE_MS = 90 * 24 * 3_600_000;
+/**
+ * §3.1 on the sandbox clock: 1 PENDING, 5 PROCESSING after 2 s, then
+ * 2 COMPLETED, or 3 FAILED when the `reason` is `sandbox_fail`, after 5 s.
+ */
+export const REFUND_STEPS_MS = { processing: 2_000, final: 5_000 } as const;
 
-/** §4.3 refunds. */
+/** §4.3 refunds of inbound PIX payments. */
 export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
   const state = v3State(ctx);
 
   registerOperation(app, ctx, Ops.create, ({ body, account, now }) => {
-    // §3.1: the merchant order ID is recorded for 48 hours; a repeat is 4001013.
+    const accountId = account!.id;
+    // §3.1: a repeat within 48 h is "already processed". Checked before the date on
+    // purpose: a resend after a lost answer must learn that the first one went through.
     const seen = state.refundOrders.get(body.merchant_order_id);
-    if (seen && seen.expiresAt > now) {
-      return { code: 4001013, message: 'Merchant order ID already processed.' };
+    if (seen && seen.expiresAt > now) return fail(4001013, 'This merchant_order_id was already processed.');
+    const stale = staleOrderId(body.merchant_order_id, now);
+    if (stale) return stale;
+
+    const original = state.settlements.get(body.original_settlement_id);
+    if (!original) return fail(4003003, 'The original payment is missing or not accessible.');
+    // §4.3: inbound PIX, owned by the selected payee account, at most 90 days old.
+    if (original.payeeAccountId !== accountId) {
+      return fail(4003005, original.payerAccountId === accountId ? 'Only inbound PIX payments can be refunded.' : 'The original payment belongs to another payee account.');
     }
+    if (now - original.settledAt > MAX_REFUND_AGE_MS) return fail(4003005, 'The original payment is more than 90 days old.');
+    const cents = amountToCents(body.amount);
+    const remaining = original.amountCents - original.refundedCents;
+    if (cents > remaining) return fail(4001999, `The amount exceeds the refundable amount (${centsToAmount(remaining)} left).`);
+
+    // Partial refunds reduce what remains refundable; a failed one gives it back.
+    original.refundedCents += cents;
     const record: RefundRecord = {
       refundId: newId('rfd'),
       settlementRefundId: newId('stlr'),
-      accountId: account!.id,
-      originalSettlementId: body.original_settlement_id,
+      accountId,
+      originalSettlementId: original.id,
       merchantOrderId: body.merchant_order_id,
-      amount: body.amount,
+      amount: centsToAmount(cents),
+      reason: body.reason,
       status: TxnStatus.PENDING,
       createdAt: now,
       updatedAt: now,
     };
     state.refunds.set(record.refundId, record);
     state.refundOrders.set(record.merchantOrderId, { refundId: record.refundId, expiresAt: now + ORDER_RECORD_MS });
-    const step = (status: TxnStatus) => () => {
-      record.status = status;
-      record.updatedAt = ctx.clock.now();
-    };
-    ctx.clock.schedule(now + REFUND_STEPS_MS.processing, step(TxnStatus.PROCESSING));
-    ctx.clock.schedule(now + REFUND_STEPS_MS.completed, step(TxnStatus.COMPLETED));
+    forgetOldOrders(state, now);
+    schedule(ctx, state, record, cents);
     return { data: summary(record) };
   });
 
-  // Details and status are not shown (§4.9). Sandbox choice: find the refund by
-  // `refund_id` or `merchant_order_id` in the request and answer what was sent
-  // plus the §2.8 fields and timestamps.
+  // Details and status requests are not shown (§4.9). Sandbox choice: find the
+  // refund by `refund_id` or `merchant_order_id`, for the selected account only.
   const find = (body: Record<string, unknown>, accountId: string): RefundRecord | undefined => {
     const byId = typeof body.refund_id === 'string' ? state.refunds.get(body.refund_id) : undefined;
-    const order = typeof body.merchant_order_id === 'string' ? state.refundOrders.get(body.merchant_order_id) : undefined;
-    const record = byId ?? (order ? state.refunds.get(order.refundId) : undefined);
+    const byOrder =
+      typeof body.merchant_order_id === 'string'
+        ? [...state.refunds.values()].find((r) => r.merchantOrderId === body.merchant_order_id && r.accountId === accountId)
+        : undefined;
+    const record = byId ?? byOrder;
     return record?.accountId === accountId ? record : undefined;
   };
+  const needsSelector = (body: Record<string, unknown>) => body.refund_id === undefined && body.merchant_order_id === undefined;
+
   registerOperation(app, ctx, Ops.details, ({ body, account }) => {
+    if (needsSelector(body)) return fail(4000, 'Send refund_id or merchant_order_id.');
     const record = find(body, account!.id);
     if (!record) return notFound('refund');
-    return { data: { ...body, ...summary(record), original_settlement_id: record.originalSettlementId, created_at: record.createdAt, updated_at: record.updatedAt } };
+    return {
+      data: {
+        ...body,
+        ...summary(record),
+        original_settlement_id: record.originalSettlementId,
+        reason: record.reason ?? null,
+        created_at: record.createdAt,
+        updated_at: record.updatedAt,
+      },
+    };
   });
   registerOperation(app, ctx, Ops.statusCheck, ({ body, account }) => {
+    if (needsSelector(body)) return fail(4000, 'Send refund_id or merchant_order_id.');
     const record = find(body, account!.id);
     if (!record) return notFound('refund');
-    return { data: { ...body, refund_id: record.refundId, txn_status: record.status, updated_at: record.updatedAt } };
+    return { data: { ...body, refund_id: record.refundId, merchant_order_id: record.merchantOrderId, txn_status: record.status, updated_at: record.updatedAt } };
   });
+}
+
+/** §3.1: PENDING → PROCESSING → COMPLETED or FAILED, asynchronously, on the sandbox clock. */
+function schedule(ctx: SandboxContext, state: V3State, record: RefundRecord, cents: number): void {
+  const start = record.createdAt;
+  ctx.clock.schedule(start + REFUND_STEPS_MS.processing, () => {
+    record.status = TxnStatus.PROCESSING;
+    record.updatedAt = start + REFUND_STEPS_MS.processing;
+  });
+  ctx.clock.schedule(start + REFUND_STEPS_MS.final, () => {
+    record.updatedAt = start + REFUND_STEPS_MS.final;
+    const original = state.settlements.get(record.originalSettlementId)!;
+    if (record.reason === SANDBOX_FAIL) {
+      record.status = TxnStatus.FAILED;
+      original.refundedCents -= cents;
+      return;
+    }
+    record.status = TxnStatus.COMPLETED;
+    state.balances.set(record.accountId, (state.balances.get(record.accountId) ?? 0) - cents);
+    if (original.payerAccountId) state.balances.set(original.payerAccountId, (state.balances.get(original.payerAccountId) ?? 0) + cents);
+  });
+}
+
+/** Order IDs older than 48 h are forgotten (§3.1): after that, the same ID is a new refund. */
+function forgetOldOrders(state: V3State, now: number): void {
+  for (const [id, entry] of state.refundOrders) if (entry.expiresAt <= now) state.refundOrders.delete(id);
 }
 
 function summary(r: RefundRecord) {

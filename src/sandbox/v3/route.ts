@@ -3,6 +3,8 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { Operation } from '../../server/policy.js';
+import { isValidAmount } from '../../server/amount.js';
+import { hasOrderIdDatePrefix, isOrderIdDateCurrent } from '../../server/order-id.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../envelope.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
@@ -21,7 +23,10 @@ export interface V3Request<Req extends z.ZodType> {
 }
 
 /** A handler's answer: `code` 200 with data, or a business error (HTTP 200, §2.1). */
-export type V3Result = { code?: 200; data: unknown } | { code: number | string; message: string; data?: null };
+export type V3Result =
+  | { code?: 200; data: unknown }
+  /** `httpStatus` only for refusals of the credential policy (403), as the verifier's. */
+  | { code: number | string; message: string; data?: unknown; httpStatus?: 403 };
 
 export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
 
@@ -58,7 +63,8 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
 
     const result = await handler({ c, ctx, body: parsed.data, credential: auth.credential, account: auth.account, now });
     if (result.code !== undefined && result.code !== 200) {
-      return reply(c, now, result.code, result.data ?? null, 'message' in result ? result.message : String(result.code));
+      const status = 'httpStatus' in result && result.httpStatus ? result.httpStatus : 200;
+      return reply(c, now, result.code, result.data ?? null, 'message' in result ? result.message : String(result.code), status);
     }
     // The sandbox holds itself to the same response schema the client checks.
     const data = op.response.parse(result.data);
@@ -71,7 +77,11 @@ function validationCode(op: Operation, body: unknown, issues: readonly z.core.$Z
     const selector = issues.some((i) => i.path.length === 0 || i.path[0] === 'reference_id' || i.path[0] === 'account');
     return selector && op.name !== 'managedAccounts.list' ? 'invalid_parameter' : 'field_invalid';
   }
-  const missing = issues.some((i) => valueAt(body, i.path) === undefined);
+  // §7.2 4000 "missing required field": absent, or a blank string where a value is required.
+  const missing = issues.some((i) => {
+    const value = valueAt(body, i.path);
+    return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  });
   return missing ? 4000 : 4002;
 }
 
@@ -98,12 +108,46 @@ export function echo(prefix: string, body: Record<string, unknown>, now: number)
   return { ...body, id: newId(prefix), created_at: now, updated_at: now };
 }
 
-/** For "not shown" list shapes: what was sent, plus an empty `items` array (sandbox choice). */
-export function echoList(body: Record<string, unknown>): Record<string, unknown> {
-  return { ...body, items: [] };
-}
-
 /** Business error for an unknown ID. The service's code is not shown (§7.4); `not_found` is our choice. */
 export function notFound(what: string): V3Result {
-  return { code: 'not_found', message: `No ${what} with that ID for this account.` };
+  return fail('not_found', `No ${what} with that ID for this account.`);
+}
+
+const FAILURE = Symbol('sandbox business error');
+
+/** A business error in the §2.1 envelope (HTTP 200). */
+export function fail(code: number | string, message: string, extra: { data?: unknown; httpStatus?: 403 } = {}): V3Result {
+  return Object.assign({ code, message, ...extra }, { [FAILURE]: true });
+}
+
+/** §4.2, §4.3, §8: the order ID's UTC day must overlap now with ±1 h; otherwise business code 400 (§7.2). */
+export function staleOrderId(id: string, now: number): V3Result | null {
+  return isOrderIdDateCurrent(id, now) ? null : fail(400, 'merchant_order_id: its YYMMDD date is not the current UTC day (±1 h).');
+}
+
+/**
+ * Open request shapes (PIX by key, bank account, TED; §4.9) are read with the
+ * rules of their shown twins when the field is present: `amount` a positive
+ * decimal string (4000 missing when required, 4002 invalid), `merchant_order_id`
+ * a current YYMMDD ID (4002 format, 400 stale). Sandbox choice, docs/sandbox.md.
+ */
+export function readOpenFields(
+  body: Record<string, unknown>,
+  now: number,
+  amountRequired: boolean,
+): { amount: string | undefined; merchantOrderId: string | null } | V3Result {
+  const { amount, merchant_order_id: orderId } = body;
+  if (amount === undefined && amountRequired) return fail(4000, 'amount is required.');
+  if (amount !== undefined && !isValidAmount(amount)) return fail(4002, 'amount must be a positive decimal string with at most two places.');
+  if (orderId !== undefined) {
+    if (typeof orderId !== 'string' || !hasOrderIdDatePrefix(orderId)) return fail(4002, 'merchant_order_id must start with a UTC date as YYMMDD.');
+    const stale = staleOrderId(orderId, now);
+    if (stale) return stale;
+  }
+  return { amount: amount as string | undefined, merchantOrderId: (orderId as string | undefined) ?? null };
+}
+
+/** Whether a helper answered with {@link fail} instead of a value (stored records may have a `code` field of their own). */
+export function isResult(value: unknown): value is V3Result {
+  return typeof value === 'object' && value !== null && FAILURE in value;
 }

@@ -1,19 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { amountToCents } from '../../server/amount.js';
 import { NonceCache } from '../../server/signing.js';
-import type { SandboxContext } from '../context.js';
-import { V3_MANAGED_ACCOUNTS } from './fixtures.js';
+import {
+  V3_ACCOUNTS,
+  V3_DYNAMIC_QR_FIXTURES,
+  V3_MANAGED_ACCOUNTS,
+  V3_MASTER_ACCOUNTS,
+  V3_PIX_KEYS,
+  V3_SETTLEMENTS,
+  type PixKeyFixture,
+} from './fixtures.js';
 
 /**
- * Per-sandbox v3 state. Kept in a WeakMap keyed by the context until
- * SandboxContext grows a field for it, so it dies with the sandbox.
+ * Everything one sandbox instance remembers about v3: built from the fixtures
+ * when the sandbox starts (times relative to that moment), then changed only
+ * by requests and by tasks on the sandbox clock. Kept on
+ * `SandboxContext.v3`, so it dies with the sandbox.
  */
+
+/** An outbound transfer of the selected (payer) account. */
 export interface TransferRecord {
   txnId: string;
+  /** The payer: status check and details answer only this account (§4.2). */
   accountId: string;
-  merchantOrderId: string;
+  kind: 'qr' | 'key' | 'pix-bank-account' | 'ted';
+  merchantOrderId: string | null;
   amount: string;
   status: number;
+  /** The settlement this payment becomes once completed. */
+  settlementId: string;
+  /** A sandbox account receiving it gets an inbound settlement when it completes. */
+  payeeAccountId: string | null;
+  /** What was sent, for the open shapes (§4.9). */
+  request: Record<string, unknown>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** §3.2: a confirmation reference, bound to the account, cached five minutes. */
+export interface ConfirmationReference {
+  refId: string;
+  accountId: string;
+  kind: 'qr' | 'key';
+  pixKey: string;
+  /** Fixed amount of the QR, if it has one (§4.2: confirm must send the same). */
+  amount: string | undefined;
+  settlementId: string;
+  payeeAccountId: string | null;
+  /** A dynamic QR generated in the sandbox is marked paid on confirm. */
+  dynamicQrId: string | null;
+  expiresAt: number;
+}
+
+/** A QR code generated through §4.5 (or a dynamic fixture). */
+export interface QrCodeRecord {
+  id: string;
+  /** The payee account that generated it; null for fixtures of outside payees. */
+  accountId: string | null;
+  type: 'static' | 'dynamic';
+  pixKey: string;
+  amount: string | undefined;
+  payload: string;
+  /** Our names (QR statuses other than ACTIVE are not shown, §3.3): a paid dynamic code is no longer ACTIVE. */
+  status: 'ACTIVE' | 'PAID';
+  /** Dynamic codes expire; static ones do not. */
+  expiresAt: number | null;
+  request: Record<string, unknown>;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An entry of the key directory. */
+export interface PixKeyRecord extends Omit<PixKeyFixture, 'type'> {
+  type: number;
+  createdAt: number;
+}
+
+/** A settled PIX payment (what a refund's `original_settlement_id` names). */
+export interface SettlementRecord {
+  id: string;
+  payeeAccountId: string | null;
+  payerAccountId: string | null;
+  amountCents: number;
+  /** Held by refunds that have not failed: the remaining refundable amount is amount − this. */
+  refundedCents: number;
+  settledAt: number;
 }
 
 export interface RefundRecord {
@@ -23,38 +94,112 @@ export interface RefundRecord {
   originalSettlementId: string;
   merchantOrderId: string;
   amount: string;
+  reason: string | undefined;
   status: number;
   createdAt: number;
   updatedAt: number;
 }
 
-export interface ManagedRecord {
-  ownerUserId: string;
-  record: Record<string, unknown> & { reference_id: string; model: number; status: number };
+/** A master account: what was sent, plus `id`, `created_at`, `updated_at` (record not shown, §2.12). */
+export type MasterRecord = Record<string, unknown> & { id: string };
+
+/** A managed account record (§2.11 fields seen plus the sandbox's). */
+export type ManagedRecord = Record<string, unknown> & { reference_id: string; model: number; status: number };
+
+/** The API credential of a MOR or VA (§4.8): shown in full once, masked afterwards. */
+export interface ManagedCredential {
+  clientId: string;
+  secret: string;
+  shown: boolean;
+  createdAt: number;
+}
+
+/** MED cases and infractions: what was sent plus the sandbox's fields (not shown, §4.9). */
+export interface MedCaseRecord {
+  accountId: string;
+  record: Record<string, unknown> & { id: string };
+}
+export interface InfractionRecord {
+  accountId: string;
+  record: Record<string, unknown> & { id: string };
 }
 
 export interface V3State {
   nonces: NonceCache;
+  /** Available balance per account, in cents (QR payments above it fail with 4003014). */
+  balances: Map<string, number>;
   transfers: Map<string, TransferRecord>;
+  references: Map<string, ConfirmationReference>;
+  qrCodes: Map<string, QrCodeRecord>;
+  pixKeys: Map<string, PixKeyRecord>;
+  settlements: Map<string, SettlementRecord>;
   refunds: Map<string, RefundRecord>;
-  /** §3.1: merchant order IDs of refund creates, remembered 48 h (value: expiry, Unix ms). */
+  /** §3.1: merchant order IDs of accepted refund creates, remembered 48 h. */
   refundOrders: Map<string, { refundId: string; expiresAt: number }>;
+  masters: Map<string, MasterRecord>;
   managed: Map<string, ManagedRecord>;
+  managedCredentials: Map<string, ManagedCredential>;
+  medCases: Map<string, MedCaseRecord>;
+  infractions: Map<string, InfractionRecord>;
 }
 
-const states = new WeakMap<SandboxContext, V3State>();
-
-export function v3State(ctx: SandboxContext): V3State {
-  let state = states.get(ctx);
-  if (!state) {
-    state = {
-      nonces: new NonceCache(),
-      transfers: new Map(),
-      refunds: new Map(),
-      refundOrders: new Map(),
-      managed: new Map(V3_MANAGED_ACCOUNTS.map((m) => [m.record.reference_id, { ownerUserId: m.ownerUserId, record: { ...m.record } }])),
-    };
-    states.set(ctx, state);
+/** A fresh state with every fixture, as of `now` (the sandbox start). */
+export function createV3State(now: number): V3State {
+  const state: V3State = {
+    nonces: new NonceCache(),
+    balances: new Map(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
+    transfers: new Map(),
+    references: new Map(),
+    qrCodes: new Map(),
+    pixKeys: new Map(V3_PIX_KEYS.map((k) => [k.key, { ...k, createdAt: now - 30 * 24 * 3_600_000 }])),
+    settlements: new Map(
+      V3_SETTLEMENTS.map((s) => [
+        s.id,
+        { id: s.id, payeeAccountId: s.payeeAccountId, payerAccountId: s.payerAccountId, amountCents: amountToCents(s.amount), refundedCents: 0, settledAt: now - s.ageMs },
+      ]),
+    ),
+    refunds: new Map(),
+    refundOrders: new Map(),
+    masters: new Map(V3_MASTER_ACCOUNTS.map((m) => [m.id, { ...m, created_at: now, updated_at: now }])),
+    managed: new Map(V3_MANAGED_ACCOUNTS.map((m) => [m.record.reference_id, { ...m.record, created_at: now, updated_at: now }])),
+    managedCredentials: new Map(),
+    medCases: new Map(),
+    infractions: new Map(),
+  };
+  for (const q of V3_DYNAMIC_QR_FIXTURES) {
+    state.qrCodes.set(q.id, {
+      id: q.id,
+      accountId: q.accountId,
+      type: 'dynamic',
+      pixKey: q.key,
+      amount: q.amount,
+      payload: q.payload,
+      status: 'ACTIVE',
+      expiresAt: now + q.expiresOffsetMs,
+      request: {},
+      createdAt: now + q.expiresOffsetMs - 3_600_000,
+      updatedAt: now + q.expiresOffsetMs - 3_600_000,
+    });
+  }
+  // MOR and VA fixtures have an API credential waiting to be read for the first time.
+  for (const m of state.managed.values()) {
+    if (m.model !== 3) state.managedCredentials.set(m.reference_id, newManagedCredential(now));
   }
   return state;
+}
+
+/** A new MOR / VA API credential; the secret is random, like any newly issued secret. */
+export function newManagedCredential(now: number): ManagedCredential {
+  return {
+    clientId: `cli_test_managed_${randomBytes(6).toString('hex')}`,
+    secret: `sec_test_managed_${randomBytes(16).toString('hex')}`,
+    shown: false,
+    createdAt: now,
+  };
+}
+
+/** The v3 state of a sandbox, created from the fixtures on first use (the v3 routes do so at start). */
+export function v3State(ctx: { clock: { now(): number }; v3?: V3State }): V3State {
+  ctx.v3 ??= createV3State(ctx.clock.now());
+  return ctx.v3;
 }

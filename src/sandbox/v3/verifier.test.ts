@@ -98,6 +98,14 @@ describe('sandbox v3 verifier over HTTP', () => {
     assert.deepEqual([stranger.status, stranger.reason], [403, 'account_not_accessible']);
     const noTarget = await send(DETAILS, '{}', sign('USER', DETAILS, '{}'));
     assert.deepEqual([noTarget.status, noTarget.reason], [403, 'target_required']);
+    // §7.2: where the spec shows a code for a missing account context, that code (HTTP 200).
+    const status = '{"txn_id":"t"}';
+    const noContext = await send(STATUS, status, sign('USER', STATUS, status));
+    assert.deepEqual([noContext.status, noContext.code, noContext.data], [200, 4003008, null]);
+    const KEYS = '/v3/pix_keys/create';
+    const evp = '{"pix_key_type":5}';
+    const noKeyContext = await send(KEYS, evp, sign('USER', KEYS, evp));
+    assert.deepEqual([noKeyContext.status, noKeyContext.code], [200, 500]);
   });
 
   it('§5.3 on the server: PLATFORM on account routes, targets and non-USER on managed, master policy', async () => {
@@ -165,7 +173,7 @@ describe('sandbox v3 verifier over HTTP', () => {
       await assert.rejects(stale.transfers.details({}), (e: unknown) => (e as { reason?: string }).reason === 'timestamp_out_of_window');
       const shared = clientFor('ACCOUNT', moved.url, { now: () => moved.clock.now() });
       assert.ok(await shared.transfers.details({}));
-      const refund = await shared.refunds.create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(moved.clock.now()), amount: '1.00' });
+      const refund = await shared.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(moved.clock.now()), amount: '1.00' });
       assert.equal(refund.txn_status, 1);
     } finally {
       await moved.close();

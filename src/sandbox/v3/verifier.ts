@@ -7,6 +7,17 @@ import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFi
 import { v3State } from './state.js';
 
 /**
+ * §7.2: the business code some routes answer when no account context can be
+ * resolved (a USER credential without the target pair, or an ACCOUNT
+ * credential whose account is gone). HTTP 200, null data. Other account
+ * routes answer HTTP 403 (`target_required` / `account_context_missing`).
+ */
+const MISSING_CONTEXT_CODES: Readonly<Record<string, number>> = {
+  'transfers.statusCheck': 4003008,
+  'pixKeys.create': 500,
+};
+
+/**
  * The sandbox's gate for every v3 route: signature (§5.2, via the shared
  * signing module), then the §5.3 credential policy and account selection.
  *
@@ -16,7 +27,9 @@ import { v3State } from './state.js';
  *   timestamp_out_of_window, content_hash_mismatch, signature_mismatch, nonce_replayed.
  * - HTTP 403, code 403: credential not allowed; `data.reason` is one of
  *   credential_not_allowed, target_headers_rejected, target_required,
- *   target_mismatch, account_not_accessible.
+ *   target_mismatch, account_not_accessible, account_context_missing.
+ * - Except: no account context on status check (4003008) and PIX key create
+ *   (500) is the business code §7.2 shows, in an HTTP 200 envelope.
  */
 export interface Authenticated {
   credential: V3CredentialFixture;
@@ -44,6 +57,12 @@ export async function authenticate(c: Context, ctx: SandboxContext, op: Operatio
   const credential = V3_CREDENTIALS.find((cred) => cred.clientId === verdict.clientId)!;
   const deny = (reason: string, message: string) => reply(c, now, 403, { reason }, message, 403);
   const violation = credentialPolicyViolation(op.group, credential.kind, verdict.target !== null);
+  const contextMissing =
+    op.group === 'account' && ((credential.kind === 'USER' && verdict.target === null) || (credential.kind === 'ACCOUNT' && !credential.accountId));
+  const missingCode = MISSING_CONTEXT_CODES[op.name];
+  if (contextMissing && missingCode !== undefined) {
+    return reply(c, now, missingCode, null, 'No account context: select the account (X-ISPB + X-Account-Number) or use a credential bound to an open account.');
+  }
   if (violation) {
     const reason =
       op.group === 'managed' && verdict.target ? 'target_headers_rejected' : op.group === 'account' && credential.kind === 'USER' ? 'target_required' : 'credential_not_allowed';
@@ -62,7 +81,8 @@ function selectAccount(
 ): V3AccountFixture | { reason: string; message: string } {
   const matches = (a: V3AccountFixture) => target !== null && a.ispb === target.ispb && a.accountNumber === target.accountNumber;
   if (credential.kind === 'ACCOUNT') {
-    const bound = V3_ACCOUNTS.find((a) => a.id === credential.accountId)!;
+    const bound = V3_ACCOUNTS.find((a) => a.id === credential.accountId);
+    if (!bound) return { reason: 'account_context_missing', message: 'This ACCOUNT credential is not bound to an open account: no account context.' };
     // §5.3: an ACCOUNT credential may omit the pair; if sent, it must name the bound account.
     if (target && !matches(bound)) return { reason: 'target_mismatch', message: 'X-ISPB / X-Account-Number do not match the account this credential is bound to (§5.3).' };
     return bound;

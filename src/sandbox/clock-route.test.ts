@@ -1,0 +1,50 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSandbox, type Sandbox } from './sandbox.js';
+import { createClock } from './clock.js';
+import { TxnStatus } from '../server/enums.js';
+import { merchantOrderId } from '../server/order-id.js';
+import { clientFor } from './v3/test-helpers.js';
+import { REFUND_STEPS_MS } from './v3/refunds.js';
+
+/** The sandbox-only HTTP clock route (issue 4, item 9): it drives the same rules as the programmatic clock. */
+describe('test clock over HTTP', () => {
+  const start = Date.UTC(2026, 2, 14, 12, 0, 0);
+  let sandbox: Sandbox;
+  before(async () => {
+    sandbox = await createSandbox({ clock: createClock({ frozenAt: start }) });
+  });
+  after(() => sandbox.close());
+
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${sandbox.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, ...((await res.json()) as { code: number; data: { now: number } | null }) };
+  };
+
+  it('reads, advances and sets the clock; refuses bad input and going backwards', async () => {
+    assert.equal((await call('/sandbox/clock')).data!.now, start);
+    assert.equal((await call('/sandbox/clock/advance', { ms: 1_000 })).data!.now, start + 1_000);
+    assert.equal((await call('/sandbox/clock/set', { now: start + 5_000 })).data!.now, start + 5_000);
+    assert.equal(sandbox.clock.now(), start + 5_000);
+    for (const [path, body] of [
+      ['/sandbox/clock/advance', { ms: -1 }],
+      ['/sandbox/clock/advance', { ms: '10' }],
+      ['/sandbox/clock/set', { now: start }],
+      ['/sandbox/clock/set', {}],
+    ] as const) {
+      const r = await call(path, body);
+      assert.deepEqual([r.status, r.code], [400, 4002], `${path} ${JSON.stringify(body)}`);
+    }
+  });
+
+  it('advancing over HTTP moves a refund PENDING → PROCESSING → COMPLETED', async () => {
+    const client = clientFor('ACCOUNT', sandbox.url, { now: () => sandbox.clock.now() });
+    const refund = await client.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(sandbox.clock.now()), amount: '2.00' });
+    const status = async () => (await client.refunds.statusCheck({ refund_id: refund.refund_id }))!.txn_status;
+    assert.equal(await status(), TxnStatus.PENDING);
+    await call('/sandbox/clock/advance', { ms: REFUND_STEPS_MS.processing });
+    assert.equal(await status(), TxnStatus.PROCESSING);
+    await call('/sandbox/clock/advance', { ms: REFUND_STEPS_MS.final });
+    assert.equal(await status(), TxnStatus.COMPLETED);
+  });
+});

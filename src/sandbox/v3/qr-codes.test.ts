@@ -1,0 +1,84 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Sandbox } from '../sandbox.js';
+import type { PayClient } from '../../server/client.js';
+import { TxnStatus } from '../../server/enums.js';
+import { merchantOrderId } from '../../server/order-id.js';
+import { waitForTransfer } from '../../server/wait.js';
+import { decodeBrCode } from './emv.js';
+import { businessCode, FILIAL_TARGET, frozenSandbox } from './test-helpers.js';
+
+/** §4.5 QR codes, and the whole PIX loop inside the sandbox. */
+describe('QR codes (§4.5)', () => {
+  let sandbox: Sandbox;
+  let loja: PayClient;
+  let filial: PayClient;
+  const order = () => merchantOrderId(sandbox.clock.now());
+  before(async () => {
+    const f = await frozenSandbox();
+    sandbox = f.sandbox;
+    loja = f.client('ACCOUNT');
+    filial = f.client('USER', { target: FILIAL_TARGET });
+  });
+  after(() => sandbox.close());
+
+  it('generates a dynamic code: a real BR Code with a location, an expiry and what was sent', async () => {
+    const qr = await loja.qrCodes.generateDynamic({ amount: '19.9', description: 'Pedido 42', expires_in: 600, order_ref: 'A-42' });
+    assert.match(qr!.qr_code_id as string, /^qr_/);
+    assert.equal(qr!.qr_code_type, 2);
+    assert.equal(qr!.status, 'ACTIVE');
+    assert.equal(qr!.amount, '19.90');
+    assert.equal(qr!.order_ref, 'A-42'); // open shape: echoed
+    assert.equal(qr!.expires_at, sandbox.clock.now() + 600_000);
+    const decoded = decodeBrCode(qr!.qr_code_payload as string);
+    assert.ok(decoded.ok);
+    assert.equal(decoded.code.pointOfInitiation, '12');
+    assert.equal(decoded.code.location, `pix.sandbox.example/qr/v2/${qr!.qr_code_id as string}`);
+    assert.equal(decoded.code.merchantName, 'LOJA EXEMPLO LTDA');
+  });
+
+  it('generates a static code for the account’s key; looks codes up by ID, for their account only', async () => {
+    const qr = await loja.qrCodes.generateStatic({});
+    assert.equal(qr!.qr_code_type, 1);
+    assert.equal(qr!.pix_key, 'pix@loja.example');
+    assert.equal(qr!.expires_at, null);
+    assert.equal(qr!.amount, null);
+    const found = await loja.qrCodes.details({ qr_code_id: qr!.qr_code_id });
+    assert.equal(found?.qr_code_payload, qr!.qr_code_payload);
+    await businessCode(filial.qrCodes.details({ qr_code_id: qr!.qr_code_id }), 'not_found');
+    await businessCode(loja.qrCodes.details({}), 4000);
+  });
+
+  it('refuses a bad amount, a key of another account, a bad expiry', async () => {
+    await businessCode(loja.qrCodes.generateDynamic({ amount: '1.234' }), 4002);
+    await businessCode(loja.qrCodes.generateStatic({ pix_key: 'pix@filial.loja.example' }), 4002);
+    await businessCode(loja.qrCodes.generateDynamic({ expires_in: 0 }), 4002);
+  });
+
+  it('the loop: generate (dynamic) → initiate → confirm → poll → COMPLETED; the paid code is no longer ACTIVE', async () => {
+    const qr = await loja.qrCodes.generateDynamic({ amount: '42.00' });
+    const payload = qr!.qr_code_payload as string;
+    const init = await filial.transfers.qrCodeInitiate({ qr_code_payload: payload });
+    assert.equal(init.amount, '42.00');
+    assert.equal(init.pix_key, 'pix@loja.example');
+    assert.equal(init.qr_code_id, qr!.qr_code_id);
+    const { txn_id } = await filial.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: order(), amount: '42.00' });
+    const final = await waitForTransfer(filial, txn_id, { initialDelayMs: 1, onPoll: () => sandbox.clock.advance(500) });
+    assert.equal(final.txn_status, TxnStatus.COMPLETED);
+    assert.equal((await loja.qrCodes.details({ qr_code_id: qr!.qr_code_id }))?.status, 'PAID');
+    // §4.2: the decoded QR must be ACTIVE.
+    await businessCode(filial.transfers.qrCodeInitiate({ qr_code_payload: payload }), 4001015);
+  });
+
+  it('a static code can be paid again and again; a dynamic one shows EXPIRED once past its time', async () => {
+    const fixed = await loja.qrCodes.generateStatic({ amount: '2.00' });
+    for (let i = 0; i < 2; i++) {
+      const init = await filial.transfers.qrCodeInitiate({ qr_code_payload: fixed!.qr_code_payload as string });
+      await filial.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: order(), amount: '2.00' });
+    }
+    assert.equal((await loja.qrCodes.details({ qr_code_id: fixed!.qr_code_id }))?.status, 'ACTIVE');
+    const dynamic = await loja.qrCodes.generateDynamic({ expires_in: 30 });
+    sandbox.clock.advance(30_000);
+    assert.equal((await loja.qrCodes.details({ qr_code_id: dynamic!.qr_code_id }))?.status, 'EXPIRED');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * End to end: demo/pix.html against the embedded sandbox, in real Chromium.
+ * Generate a QR code, initiate, confirm, poll to COMPLETED; then refund and
+ * watch the refund go PENDING → COMPLETED (moved on with the demo's "advance
+ * clock" button). No secret may reach the browser.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright';
+import { startDemo, type Demo } from '../demo/serve.js';
+import { V3_CREDENTIALS } from '../src/sandbox/v3/index.js';
+
+let demo: Demo;
+let browser: Browser;
+
+before(async () => {
+  demo = await startDemo({ port: 0, sandboxPort: 0 });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goes PENDING → COMPLETED', async () => {
+  const page = await browser.newPage();
+  const bodies: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/demo-api/')) void response.text().then((text) => bodies.push(text), () => {});
+  });
+  try {
+    await page.goto(new URL('pix.html', demo.url).href);
+
+    await page.getByLabel('Amount (R$)', { exact: true }).fill('30.00');
+    await page.getByRole('button', { name: 'Generate QR code' }).click();
+    await page.getByLabel('PIX copia e cola payload').and(page.locator('textarea:not(:placeholder-shown)')).waitFor();
+    assert.match(await page.getByLabel('PIX copia e cola payload').inputValue(), /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+
+    await page.getByRole('button', { name: 'Initiate payment' }).click();
+    await page.locator('#quote-amount').getByText('R$ 30.00').waitFor();
+    assert.equal(await page.locator('#payee').textContent(), 'LOJA EXEMPLO LTDA');
+
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.locator('#txn-id').getByText(/^txn_/).waitFor();
+    const paymentStatus = page.getByRole('status').filter({ hasText: 'Payment status' });
+    await paymentStatus.getByText('COMPLETED (2)').waitFor({ timeout: 15_000 });
+    const seen = await page.locator('#transfer-history li').allTextContents();
+    assert.equal(seen[0], 'PENDING (1)');
+    assert.equal(seen.at(-1), 'COMPLETED (2)');
+
+    await page.getByLabel('Refund amount (R$)').fill('10.00');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const refundStatus = page.getByRole('status').filter({ hasText: 'Refund status' });
+    await refundStatus.getByText(/PENDING \(1\)|PROCESSING \(5\)|COMPLETED \(2\)/).waitFor();
+    assert.equal(await page.locator('#refund-history li').first().textContent(), 'PENDING (1)');
+    await page.getByRole('button', { name: 'Advance the sandbox clock by 5 seconds' }).click();
+    await refundStatus.getByText('COMPLETED (2)').waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('#refund-history li').last().textContent(), 'COMPLETED (2)');
+    assert.equal(await page.getByRole('alert').textContent(), '');
+
+    // Secrets stay on the server: not in the page, not in any answer of the demo API.
+    const html = await page.content();
+    for (const { secret } of V3_CREDENTIALS) {
+      assert.ok(!html.includes(secret), 'a v3 secret in the page');
+      assert.ok(!bodies.some((b) => b.includes(secret)), 'a v3 secret in a demo API response');
+    }
+    assert.ok(bodies.length >= 6);
+  } finally {
+    await page.close();
+  }
+});
+
+test('errors are announced: paying the same QR code twice is refused', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(new URL('pix.html', demo.url).href);
+    await page.getByRole('button', { name: 'Generate QR code' }).click();
+    await page.getByRole('button', { name: 'Initiate payment' }).and(page.locator(':enabled')).click();
+    await page.getByRole('button', { name: 'Confirm payment' }).and(page.locator(':enabled')).click();
+    await page.locator('#txn-id').getByText(/^txn_/).waitFor();
+    // The dynamic code is paid: initiating it again is 4001015 (§4.2: it must be ACTIVE).
+    await page.getByRole('button', { name: 'Initiate payment' }).and(page.locator(':enabled')).click();
+    await page.getByRole('alert').getByText(/4001015/).waitFor();
+  } finally {
+    await page.close();
+  }
+});

@@ -246,11 +246,20 @@ describe('bad configuration fails at construction', () => {
 
   it('a bad base URL', () => {
     fails({ baseUrl: 'localhost:4010', credential }, /baseUrl must use https/);
-    fails({ baseUrl: 'not a url', credential }, /not a valid URL/);
+    fails({ baseUrl: 'not a url', credential }, /absolute URL/);
+    // Plain http would send the signature and, for charges, the secret key in clear text.
+    fails({ baseUrl: 'http://api.example.com', credential }, /https/);
+    fails({ baseUrl: 'http://10.0.0.5:4010', credential }, /https/);
     fails({ baseUrl: '', credential }, /baseUrl is missing/);
     fails({ baseUrl: 'ftp://example.com', credential }, /https/);
     fails({ baseUrl: 'https://example.com/?a=1', credential }, /query/);
     fails({ baseUrl: 'https://user:pw@example.com', credential }, /credentials/);
+  });
+
+  it('plain http is accepted only for this machine', () => {
+    for (const baseUrl of ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010']) {
+      assert.doesNotThrow(() => createClient({ baseUrl, credential }));
+    }
   });
 
   it('bad timeouts and retry counts', () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { checkServiceBaseUrl } from '../tokenize/base-url.js';
 import { CredentialKind } from './enums.js';
 import { ConfigError, CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
 import { interpretResponse, parseData } from './envelope.js';
@@ -250,15 +251,7 @@ function checkOptions(options: ClientOptions): { baseUrl: string; target: Target
 
 /** Accepts an http(s) URL without credentials, query or fragment; returns it without a trailing slash. */
 export function checkBaseUrl(value: unknown, who = 'createClient()'): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(`${who}: baseUrl is missing, e.g. "http://127.0.0.1:4010"`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${who}: baseUrl is not a valid URL, e.g. "https://api.example.com"`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${who}: baseUrl must use https: (or http: for a local sandbox)`);
-  if (url.username || url.password) throw new ConfigError(`${who}: baseUrl must not contain credentials`);
-  if (url.search || url.hash) throw new ConfigError(`${who}: baseUrl must not have a query string or fragment`);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const checked = checkServiceBaseUrl(value);
+  if ('problem' in checked) throw new ConfigError(`${who}: ${checked.problem}`);
+  return checked.url;
 }

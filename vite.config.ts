@@ -46,7 +46,12 @@ export function squeezeTemplates(): Plugin {
  */
 export default defineConfig({
   root: 'demo',
-  server: { host: '127.0.0.1' },
+  server: {
+    host: '127.0.0.1',
+    // The demo pages never need server or sandbox code in the browser, and
+    // those modules hold test credentials: refuse to serve them at all.
+    fs: { deny: ['.env', '.env.*', '*.{crt,pem}', '**/.git/**', '**/src/server/**', '**/src/sandbox/**'] },
+  },
   optimizeDeps: {
     // The CommonJS Luhn module needs pre-bundling to reach the browser as ESM.
     include: ['card-validator/dist/luhn-10.js'],

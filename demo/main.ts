@@ -1,5 +1,4 @@
 import '../src/index.js';
-import { TEST_CARDS } from '../src/sandbox/fixtures.js';
 
 const form = document.querySelector('pay-card-form')!;
 const log = document.querySelector<HTMLOListElement>('#log')!;
@@ -36,7 +35,9 @@ for (const id of ['locale', 'theme'] as const) {
 document.querySelector('#clear-log')!.addEventListener('click', () => log.replaceChildren());
 
 const rows = document.querySelector<HTMLTableSectionElement>('#test-cards')!;
-for (const card of TEST_CARDS) {
+// The demo server writes the sandbox's test cards into the page (demo/serve.ts).
+const testCards = JSON.parse(document.querySelector('#test-cards-data')!.textContent!) as { brand: string; number: string }[];
+for (const card of testCards) {
   const row = rows.insertRow();
   row.insertCell().textContent = card.brand;
   const number = row.insertCell();

@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { BusinessError, createClient, merchantOrderId, PayServerError, type PayClient } from '../src/server/index.js';
+import { BusinessError, createClient, isFinalTxnStatus, merchantOrderId, PayServerError, TxnStatus, type PayClient } from '../src/server/index.js';
 import type { Clock } from '../src/sandbox/clock.js';
 import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/index.js';
 
@@ -105,7 +105,16 @@ function text(body: Record<string, unknown>, field: string): string {
 function pick(source: Record<string, unknown> | null, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of fields) if (source && f in source) out[f] = source[f];
-  return out;
+  return withStatusName(out);
+}
+
+const STATUS_NAMES = new Map<number, string>(Object.entries(TxnStatus).map(([name, code]) => [code, name]));
+
+/** The page shows status names and stops polling on final states; it learns both here, from the server helper's enum. */
+function withStatusName(data: Record<string, unknown>): Record<string, unknown> {
+  const status = data.txn_status;
+  if (typeof status !== 'number') return data;
+  return { ...data, status_name: STATUS_NAMES.get(status) ?? 'UNKNOWN', final: isFinalTxnStatus(status) };
 }
 
 async function handle(routes: Record<string, Handler>, name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

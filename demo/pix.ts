@@ -4,18 +4,13 @@
  */
 export {};
 
-const STATUS_NAMES: Record<number, string> = {
-  1: 'PENDING',
-  2: 'COMPLETED',
-  3: 'FAILED',
-  4: 'CANCELLED',
-  5: 'PROCESSING',
-  6: 'REFUNDED',
-  7: 'PARTIALLY_REFUNDED',
-  8: 'DISPUTED',
-};
-const isFinal = (status: number) => status !== 1 && status !== 5;
-const statusText = (status: number) => `${STATUS_NAMES[status] ?? 'UNKNOWN'} (${status})`;
+/** A status as the demo server reports it: the §2.10 number, its name, and whether polling can stop. */
+interface Status {
+  txn_status: number;
+  status_name: string;
+  final: boolean;
+}
+const statusText = (s: Status) => `${s.status_name} (${s.txn_status})`;
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
 const log = $<HTMLOListElement>('#pix-log');
@@ -43,6 +38,12 @@ function note(text: string) {
   log.prepend(item);
 }
 
+/** Puts an error in the alert region and the log, so nothing fails silently. */
+function showError(error: unknown) {
+  errorBox.textContent = (error as Error).message;
+  note(`error: ${(error as Error).message}`);
+}
+
 /** Runs a step, showing its error in the alert region instead of failing silently. */
 async function step(button: HTMLButtonElement, run: () => Promise<void>) {
   errorBox.textContent = '';
@@ -51,8 +52,7 @@ async function step(button: HTMLButtonElement, run: () => Promise<void>) {
   try {
     await run();
   } catch (error) {
-    errorBox.textContent = (error as Error).message;
-    note(`error: ${(error as Error).message}`);
+    showError(error);
     button.disabled = false;
   } finally {
     button.removeAttribute('aria-busy');
@@ -60,38 +60,37 @@ async function step(button: HTMLButtonElement, run: () => Promise<void>) {
 }
 
 /** Polls a status route every second until final, recording each new status. */
-function tracker(route: string, key: string, live: HTMLElement, history: HTMLOListElement, label: string, onFinal: (status: number) => void) {
+function tracker(route: string, key: string, live: HTMLElement, history: HTMLOListElement, label: string, onFinal: (status: Status) => void) {
   let id = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: number | undefined;
-  const show = (status: number) => {
+  const show = (status: Status) => {
     live.textContent = `${label}: ${statusText(status)}`;
-    live.dataset.status = STATUS_NAMES[status] ?? String(status);
-    if (status !== last) {
+    live.dataset.status = status.status_name;
+    if (status.txn_status !== last) {
       const item = document.createElement('li');
       item.textContent = statusText(status);
       history.append(item);
       note(`${label.toLowerCase()} ${statusText(status)}`);
     }
-    last = status;
-    if (isFinal(status)) {
+    last = status.txn_status;
+    if (status.final) {
       clearTimeout(timer);
       onFinal(status);
+    } else {
+      timer = setTimeout(() => void poll().catch(showError), 1000);
     }
   };
   const poll = async () => {
     clearTimeout(timer);
-    const { txn_status } = await api<{ txn_status: number }>(route, { [key]: id });
-    show(txn_status);
-    if (!isFinal(txn_status)) timer = setTimeout(() => void poll().catch(() => {}), 1000);
+    show(await api<Status>(route, { [key]: id }));
   };
   return {
-    start(newId: string, status: number) {
+    start(newId: string, status: Status) {
       id = newId;
       last = undefined;
       history.replaceChildren();
       show(status);
-      if (!isFinal(status)) timer = setTimeout(() => void poll().catch(() => {}), 1000);
     },
     poll,
   };
@@ -107,7 +106,7 @@ const refund = $<HTMLButtonElement>('#refund');
 const refundPoll = $<HTMLButtonElement>('#refund-poll');
 
 const transfer = tracker('status', 'txn_id', $('#transfer-status'), $('#transfer-history'), 'Payment status', (status) => {
-  refund.disabled = status !== 2;
+  refund.disabled = status.status_name !== 'COMPLETED';
 });
 const refundTracker = tracker('refund-status', 'refund_id', $('#refund-status'), $('#refund-history'), 'Refund status', () => {});
 
@@ -138,11 +137,11 @@ initiate.addEventListener('click', () =>
 
 confirmButton.addEventListener('click', () =>
   void step(confirmButton, async () => {
-    const result = await api<{ txn_id: string; txn_status: number }>('confirm', { ref_id: quote!.ref_id, amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim() });
+    const result = await api<{ txn_id: string } & Status>('confirm', { ref_id: quote!.ref_id, amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim() });
     $('#txn-id').textContent = result.txn_id;
     note(`confirmed: transaction ${result.txn_id}`);
     pollButton.disabled = false;
-    transfer.start(result.txn_id, result.txn_status);
+    transfer.start(result.txn_id, result);
   }),
 );
 
@@ -154,13 +153,13 @@ pollButton.addEventListener('click', () => void step(pollButton, async () => {
 $<HTMLFormElement>('#refund-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void step(refund, async () => {
-    const created = await api<{ refund_id: string; txn_status: number; amount: string }>('refund', {
+    const created = await api<{ refund_id: string; amount: string } & Status>('refund', {
       settlement_id: quote!.settlement_id,
       amount: $<HTMLInputElement>('#refund-amount').value.trim(),
     });
     note(`refund ${created.refund_id} of R$ ${created.amount} created`);
     refundPoll.disabled = false;
-    refundTracker.start(created.refund_id, created.txn_status);
+    refundTracker.start(created.refund_id, created);
     refund.disabled = false;
   });
 });

@@ -5,6 +5,7 @@
 import { createServer, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
+import { TEST_CARDS } from '../src/sandbox/test-cards.js';
 import { isMain, runFromCommandLine } from './run.js';
 import { pixDemoApi } from './pix-api.js';
 
@@ -14,11 +15,14 @@ export interface Demo {
   close(): Promise<void>;
 }
 
-/** Puts the sandbox's address where the demo page reads it. */
-function sandboxAddress(url: string): Plugin {
+/**
+ * Puts the sandbox's address and test cards into the pages on the server, so
+ * the browser never loads a sandbox module (they hold the test keys).
+ */
+function pageData(url: string): Plugin {
   return {
-    name: 'pay-demo-sandbox-address',
-    transformIndexHtml: (page) => page.replaceAll('%SANDBOX_URL%', url),
+    name: 'pay-demo-page-data',
+    transformIndexHtml: (page) => page.replaceAll('%SANDBOX_URL%', url).replaceAll('%TEST_CARDS%', JSON.stringify(TEST_CARDS)),
   };
 }
 
@@ -27,7 +31,7 @@ export async function startDemo(options: { port?: number; sandboxPort?: number }
   const vite = await createServer({
     configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
     server: { port: options.port ?? 5173, strictPort: false },
-    plugins: [sandboxAddress(sandbox.url), pixDemoApi(sandbox)],
+    plugins: [pageData(sandbox.url), pixDemoApi(sandbox)],
     logLevel: 'warn',
   });
   await vite.listen();

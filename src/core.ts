@@ -8,11 +8,12 @@ export {
   ValidationError,
   AuthenticationError,
   ApiError,
+  ConfigurationError,
   NetworkError,
   TimeoutError,
 } from './tokenize/errors.js';
-export { Brand, BRANDS, detectBrand, brandInfo, isBrand, type BrandInfo } from './card/brands.js';
-export { formatCardNumber, formatExpiry, maxCardDigits, MAX_CARD_DIGITS } from './card/formatters.js';
+export { Brand, BRANDS, detectBrand, brandInfo, isBrand, MIN_CARD_DIGITS, MAX_CARD_DIGITS, type BrandInfo } from './card/brands.js';
+export { formatCardNumber, formatExpiry, maxCardDigits } from './card/formatters.js';
 export { digitsOnly, parseExpiry, type Expiry } from './card/parsers.js';
 export {
   preprocessCardNumber,
@@ -28,7 +29,6 @@ export {
   validateExpiry,
   validateCvv,
   normalizeCardNumber,
-  MIN_CARD_DIGITS,
   type CardErrorCode,
   type CardValidation,
   type ExpiryError,

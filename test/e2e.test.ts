@@ -6,8 +6,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright';
 import { launchChromium } from './chromium.js';
+import { recordResponses, secretCarriers } from './secrets.js';
+import { formatCardNumber } from '../src/card/formatters.js';
+import { fileURLToPath } from 'node:url';
 import { startDemo, type Demo } from '../demo/serve.js';
-import { TEST_CARDS } from '../src/sandbox/fixtures.js';
+import { TEST_CARDS } from '../src/sandbox/test-cards.js';
 import { en } from '../src/element/messages.js';
 
 
@@ -30,6 +33,7 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
   page.on('console', (msg) => consoleText.push(msg.text()));
   const requests: string[] = [];
   page.on('request', (req) => requests.push(req.url()));
+  const responses = recordResponses(page);
   try {
     for (const card of TEST_CARDS) {
       await page.goto(demo.url);
@@ -47,17 +51,32 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
       const logged = await page.locator('#log li[data-type="tokenized"]').first().textContent();
       assert.match(logged!, new RegExp(`"brand":"${card.brand}"`));
       assert.match(logged!, new RegExp(`"lastFourDigits":"${card.number.slice(-4)}"`));
-      // The card number appears nowhere but inside the input it was typed in.
+      // The card number appears nowhere but inside the input it was typed in (the
+      // test-card table and its data are the page's own copy, so they are left out).
       // Page-side code is passed as strings: this file is type-checked without the DOM library.
-      const html = await page.evaluate<string>(`document.documentElement.outerHTML + document.querySelector('pay-card-form').shadowRoot.innerHTML`);
-      assert.ok(!html.replace(/<code>\d+<\/code>/g, '').includes(card.number), 'PAN in the DOM');
+      const html = await page.evaluate<string>(
+        `(() => { const page = document.documentElement.cloneNode(true);
+          page.querySelectorAll('#test-cards, #test-cards-data').forEach((n) => n.remove());
+          return page.outerHTML + document.querySelector('pay-card-form').shadowRoot.innerHTML; })()`,
+      );
+      for (const shown of [card.number, formatCardNumber(card.number)]) assert.ok(!html.includes(shown), 'PAN in the DOM');
       const stored = await page.evaluate<string>(`JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie`);
       assert.ok(!stored.includes(card.number), 'PAN in storage');
     }
     assert.ok(!requests.some((url) => TEST_CARDS.some((c) => url.includes(c.number))), 'PAN in a URL');
     assert.ok(!consoleText.some((line) => TEST_CARDS.some((c) => line.includes(c.number))), 'PAN in the console');
+    // No key of the sandbox reaches the browser, in the page or any script it loads.
+    assert.deepEqual(secretCarriers(await responses()), []);
   } finally {
     await page.close();
+  }
+});
+
+test('the demo server refuses to serve sandbox and server modules, which hold test keys', async () => {
+  for (const file of ['../src/sandbox/fixtures.ts', '../src/sandbox/v3/fixtures.ts', '../src/server/index.ts']) {
+    const path = fileURLToPath(new URL(file, import.meta.url));
+    const res = await fetch(new URL(`/@fs${path}`, demo.url));
+    assert.equal(res.status, 403, file);
   }
 });
 

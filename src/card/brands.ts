@@ -7,6 +7,12 @@
  * which is what makes 438935… Elo rather than Visa and 36297… Elo rather than Diners.
  */
 
+import { digitsOnly } from './parsers.js';
+
+/** Fewest and most digits of a card number (§2.2, §8). */
+export const MIN_CARD_DIGITS = 13;
+export const MAX_CARD_DIGITS = 19;
+
 /** The eight brands the service returns in `TokenizeResult.brand` (§2.3). */
 export const Brand = {
   VISA: 'visa',
@@ -81,7 +87,7 @@ export const BRANDS: readonly Brand[] = Object.values(Brand);
  * unknown prefix.
  */
 export function detectBrand(number: string): Brand | null {
-  const digits = number.replace(/\D/g, '');
+  const digits = digitsOnly(number);
   for (const [brand, from, to] of PREFIXES) {
     if (digits.length < from.length) continue;
     const head = digits.slice(0, from.length);

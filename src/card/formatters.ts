@@ -1,9 +1,7 @@
 /** Formatters: turn clean values into what a person reads. */
-import { Brand, brandInfo, detectBrand } from './brands.js';
+import { Brand, brandInfo, detectBrand, MAX_CARD_DIGITS } from './brands.js';
 import { digitsOnly } from './parsers.js';
 
-/** Longest number any brand issues, and the cap for an unknown prefix (§2.2, §8). */
-export const MAX_CARD_DIGITS = 19;
 
 /** Gap positions (digit counts after which a space goes) for a given brand and length. */
 function groups(brand: Brand | null, length: number): readonly number[] {
@@ -13,10 +11,11 @@ function groups(brand: Brand | null, length: number): readonly number[] {
   return [4, 4, 4, 4, 3];
 }
 
+const maxDigitsFor = (brand: Brand | null) => (brand ? Math.max(...brandInfo(brand).lengths) : MAX_CARD_DIGITS);
+
 /** Largest number of digits the detected brand allows, or 19 while unknown. */
 export function maxCardDigits(number: string): number {
-  const brand = detectBrand(number);
-  return brand ? Math.max(...brandInfo(brand).lengths) : MAX_CARD_DIGITS;
+  return maxDigitsFor(detectBrand(number));
 }
 
 /**
@@ -26,8 +25,9 @@ export function maxCardDigits(number: string): number {
  */
 export function formatCardNumber(number: string): string {
   const digits = digitsOnly(number);
-  const clipped = digits.slice(0, maxCardDigits(digits));
-  const brand = detectBrand(clipped);
+  // The brand is set by at most six leading digits, so clipping cannot change it.
+  const brand = detectBrand(digits);
+  const clipped = digits.slice(0, maxDigitsFor(brand));
   const out: string[] = [];
   let at = 0;
   for (const size of groups(brand, clipped.length)) {

@@ -42,6 +42,12 @@ test('forward delete on a space deletes the digit after it', () => {
   assert.deepEqual(del('4111 5555', 4), { viewValue: '4111 555', caretIndex: 4 });
 });
 
+test('cutting a selected space removes only the space, then regroups', () => {
+  // "4111| |1111" with the space selected and cut: no digit is lost.
+  const r = preprocessCardNumber('41111111', { caretIndex: 4, prevViewValue: '4111 1111', inputType: 'deleteByCut' });
+  assert.deepEqual(r, { viewValue: '4111 1111', caretIndex: 4 });
+});
+
 test('paste with separators and stray characters', () => {
   const r = preprocessCardNumber('4111 1111-1111 1111', { caretIndex: 19, prevViewValue: '', inputType: 'insertFromPaste' });
   assert.deepEqual(r, { viewValue: '4111 1111 1111 1111', caretIndex: 19 });
@@ -69,9 +75,16 @@ test('expiry: typing, zero padding, backspace over the separator, autofill', () 
   assert.deepEqual(ex('1', 1, ''), { viewValue: '1', caretIndex: 1 });
   assert.deepEqual(ex('4', 1, ''), { viewValue: '04', caretIndex: 2 });
   assert.deepEqual(ex('123', 3, '12'), { viewValue: '12 / 3', caretIndex: 6 });
-  // Backspace right after "12 / " removes the "2", not just the separator.
-  assert.deepEqual(ex('12 /', 4, '12 / ', 'deleteContentBackward'), { viewValue: '1', caretIndex: 1 });
-  assert.deepEqual(ex('12 / 3', 5, '12 / 3', 'deleteContentBackward'), { viewValue: '12 / 3', caretIndex: 2 });
+  // Backspace with the caret just after "12 / " removes the space the browser
+  // deleted and, with it, the digit the shopper meant: the "2".
+  assert.deepEqual(ex('12 /3', 4, '12 / 3', 'deleteContentBackward'), { viewValue: '13', caretIndex: 1 });
+  // Backspace at the end removes the last digit and the separator goes with it.
+  assert.deepEqual(ex('12 / ', 5, '12 / 3', 'deleteContentBackward'), { viewValue: '12', caretIndex: 2 });
+  // A separator typed after a one-digit month pads the month: "1/25" is January.
+  assert.deepEqual(ex('1/', 2, '1'), { viewValue: '01', caretIndex: 2 });
+  assert.deepEqual(ex('012', 3, '01'), { viewValue: '01 / 2', caretIndex: 6 });
+  assert.deepEqual(ex('1 ', 2, '1'), { viewValue: '01', caretIndex: 2 });
+  assert.deepEqual(ex('12/', 3, '12'), { viewValue: '12', caretIndex: 2 });
   assert.deepEqual(ex('12/2030', 7, '', 'insertReplacementText'), { viewValue: '12 / 30', caretIndex: 7 });
 });
 

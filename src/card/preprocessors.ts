@@ -44,8 +44,9 @@ function reformat(
 ): Preprocessed {
   let digits = digitsOnly(viewValue);
   let before = digitsOnly(viewValue.slice(0, edit.caretIndex)).length;
+  // Only single-character deletes: a cut or a word delete that takes a space means just that.
   const removedOnlySeparator =
-    edit.inputType?.startsWith('delete') &&
+    (edit.inputType === 'deleteContentBackward' || edit.inputType === 'deleteContentForward') &&
     viewValue.length < edit.prevViewValue.length &&
     digits === digitsOnly(edit.prevViewValue);
   if (removedOnlySeparator) {
@@ -81,9 +82,10 @@ export function preprocessExpiry(viewValue: string, edit: EditState): Preprocess
     const formatted = formatExpiry(viewValue);
     return { viewValue: formatted, caretIndex: formatted.length };
   }
-  // A lone first digit of 2 to 9 is a month: write its zero now, so the caret counts it.
+  // A lone first digit of 2 to 9 is a month, and so is one digit followed by a
+  // separator ("1/"): write its zero now, so the caret counts it.
   const first = viewValue.search(/\d/);
-  if (first !== -1 && /[2-9]/.test(viewValue[first]!)) {
+  if (first !== -1 && (/[2-9]/.test(viewValue[first]!) || /^\d\s*[/.\- ]/.test(viewValue.slice(first)))) {
     viewValue = `${viewValue.slice(0, first)}0${viewValue.slice(first)}`;
     edit = { ...edit, caretIndex: edit.caretIndex + (edit.caretIndex > first ? 1 : 0) };
   }

@@ -4,7 +4,7 @@
  * language, and `tokenize` into a developer-facing message.
  */
 import luhn10 from 'card-validator/dist/luhn-10.js';
-import { brandInfo, detectBrand, type Brand } from './brands.js';
+import { brandInfo, detectBrand, MAX_CARD_DIGITS, MIN_CARD_DIGITS, type Brand } from './brands.js';
 import type { CardField, CardInput } from './types.js';
 
 /** Why a field is invalid. */
@@ -22,9 +22,6 @@ export type CardErrorCode =
   | 'too_far_in_future'
   | 'invalid_cvv_length';
 
-/** Fewest and most digits in a card number (§2.2, §8). */
-export const MIN_CARD_DIGITS = 13;
-const MAX_DIGITS = 19;
 /** Cards are not issued for longer than this; a later year is a typo. */
 const MAX_YEARS_AHEAD = 20;
 const MAX_HOLDER_NAME = 64;
@@ -40,7 +37,7 @@ export function validateNumber(number: string): CardErrorCode | null {
   if (digits === '') return 'required';
   if (!/^\d+$/.test(digits)) return 'invalid_characters';
   if (digits.length < MIN_CARD_DIGITS) return 'too_short';
-  if (digits.length > MAX_DIGITS) return 'too_long';
+  if (digits.length > MAX_CARD_DIGITS) return 'too_long';
   const brand = detectBrand(digits);
   // §2.3: a token always carries one of the eight brands.
   if (!brand) return 'unsupported_brand';

@@ -1,7 +1,7 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, INACTIVE_KEY, errorOf, fillValidCard, input, mount, sandboxUrl, silentUrl, typeInto } from './test-helpers.js';
+import { ACTIVE_KEY, EXPIRY_TYPED, INACTIVE_KEY, errorOf, fillValidCard, input, mount, sandboxUrl, silentUrl, typeInto } from './test-helpers.js';
 
 /** Blur the focused field with a real Tab press and let the element render. */
 async function tab(el: PayCardForm) {
@@ -64,7 +64,7 @@ describe('keyboard only', () => {
     </div>`).then((wrapper) => wrapper.querySelector('pay-card-form')!);
     (el.previousElementSibling as HTMLElement).focus();
     const order: string[] = [];
-    const typed: Record<string, string> = { number: '5555555555554444', holderName: 'Ana Silva', expiry: '1231', cvv: '123' };
+    const typed: Record<string, string> = { number: '5555555555554444', holderName: 'Ana Silva', expiry: EXPIRY_TYPED, cvv: '123' };
     for (let i = 0; i < 5; i++) {
       await sendKeys({ press: 'Tab' });
       const active = el.shadowRoot!.activeElement as HTMLElement | null;
@@ -103,22 +103,27 @@ describe('announcements', () => {
     }).observe(region, { childList: true, subtree: true, characterData: true });
     return said;
   }
-  const settle = () => new Promise((r) => setTimeout(r, 50));
+  /** Lets an announcement finish: it clears the region, renders, then writes the sentence and renders again. */
+  const settle = async (el: PayCardForm) => {
+    await el.updateComplete;
+    await el.updateComplete;
+    await nextFrame();
+  };
 
   it('says the brand once, errors on blur only, and what to fix on submit', async () => {
     const el = await mount();
     const said = listen(el);
     await typeInto(el, 'number', '411111');
-    await settle();
+    await settle(el);
     expect(said).to.deep.equal(['Card brand: Visa.']);
     await tab(el);
-    await settle();
+    await settle(el);
     await typeInto(el, 'holderName', 'A');
     await sendKeys({ type: 'na' });
-    await settle();
+    await settle(el);
     expect(said).to.deep.equal(['Card brand: Visa.', 'The card number is incomplete.']);
     el.tokenize().catch(() => {});
-    await settle();
+    await settle(el);
     expect(said).to.deep.equal([
       'Card brand: Visa.',
       'The card number is incomplete.',
@@ -131,7 +136,7 @@ describe('announcements', () => {
     const said = listen(el);
     await fillValidCard(el, '6363680000000007');
     await el.tokenize();
-    await settle();
+    await settle(el);
     expect(said).to.deep.equal(['Bandeira do cartão: Elo.', 'Cartão Elo final 0007 aceito.']);
   });
 

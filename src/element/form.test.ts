@@ -1,7 +1,7 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, errorOf, fillValidCard, input, sandboxUrl } from './test-helpers.js';
+import { ACTIVE_KEY, EXPIRY_YEAR, errorOf, fillValidCard, input, sandboxUrl } from './test-helpers.js';
 
 async function mountInForm(attrs: { required?: boolean } = {}) {
   const form = await fixture<HTMLFormElement>(html`<form action="/should-not-navigate" method="post">
@@ -109,6 +109,44 @@ describe('inside a native <form>', () => {
     expect(Object.fromEntries(posted[1]!).card_token).to.equal(first);
   });
 
+  it('a second submit while tokenizing still posts only once', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    await fillValidCard(el);
+    const tokenized = oneEvent(el, 'tokenized');
+    form.requestSubmit();
+    form.requestSubmit();
+    form.querySelector('button')!.click();
+    await tokenized;
+    await waitUntil(() => posted.length >= 1);
+    await nextFrame();
+    expect(posted.length).to.equal(1);
+  });
+
+  it('an optional card left empty does not hold the form back', async () => {
+    const { form } = await mountInForm();
+    const posted = captureSubmits(form);
+    form.requestSubmit();
+    expect(posted.length).to.equal(1);
+    expect(Object.fromEntries(posted[0]!).card_token).to.equal(undefined);
+  });
+
+  it('a reset while tokenizing keeps no token and posts nothing', async () => {
+    const { form, el } = await mountInForm();
+    const posted = captureSubmits(form);
+    let tokenizedEvents = 0;
+    el.addEventListener('tokenized', () => tokenizedEvents++);
+    await fillValidCard(el);
+    form.requestSubmit();
+    expect(el.busy).to.equal(true);
+    form.reset();
+    await waitUntil(() => !el.busy, 'the late answer arrived');
+    await nextFrame();
+    expect(posted.length).to.equal(0);
+    expect(tokenizedEvents).to.equal(0);
+    expect(new FormData(form).get('card_token')).to.equal(null);
+  });
+
   it('a disabled fieldset disables the inputs', async () => {
     const wrapper = await fixture(html`<form><fieldset disabled><pay-card-form></pay-card-form></fieldset></form>`);
     const el = wrapper.querySelector('pay-card-form')!;
@@ -131,10 +169,10 @@ describe('autofill', () => {
     const form = await fixture<PayCardForm>(html`<pay-card-form locale="en"></pay-card-form>`);
     let complete = false;
     form.addEventListener('change', (e) => (complete = (e as CustomEvent).detail.complete));
-    autofill(form, { number: '4111111111111111', holderName: 'ANA SILVA', expiry: '12/2031', cvv: '123' });
+    autofill(form, { number: '4111111111111111', holderName: 'ANA SILVA', expiry: `12/${EXPIRY_YEAR}`, cvv: '123' });
     await form.updateComplete;
     expect(input(form, 'number').value).to.equal('4111 1111 1111 1111');
-    expect(input(form, 'expiry').value).to.equal('12 / 31');
+    expect(input(form, 'expiry').value).to.equal(`12 / ${EXPIRY_YEAR.slice(2)}`);
     expect(complete).to.equal(true);
   });
 

@@ -1,9 +1,9 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { ChangeDetail } from './pay-card-form.js';
-import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
+import { AuthenticationError, ConfigurationError, ValidationError } from '../tokenize/errors.js';
 import type { TokenizeResult } from '../card/types.js';
-import { INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
+import { EXPIRY_TYPED, EXPIRY_YEAR, INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
 import type { PayCardForm } from './pay-card-form.js';
 
 describe('<pay-card-form>', () => {
@@ -124,7 +124,7 @@ describe('<pay-card-form>', () => {
     expect(bubbles && composed).to.equal(true);
     expect(Object.keys(detail).sort()).to.deep.equal(['brand', 'expirationMonth', 'expirationYear', 'firstSixDigits', 'lastFourDigits', 'token']);
     expect(detail.token).to.match(/^tok_/);
-    expect(detail).to.include({ brand: 'visa', lastFourDigits: '1111', firstSixDigits: '411111', expirationMonth: '12', expirationYear: '2031' });
+    expect(detail).to.include({ brand: 'visa', lastFourDigits: '1111', firstSixDigits: '411111', expirationMonth: '12', expirationYear: EXPIRY_YEAR });
     // No card data in the DOM's attributes or in any event.
     expect(el.outerHTML + el.shadowRoot!.innerHTML).to.not.include('4111 1111');
     expect(JSON.stringify(changes)).to.not.include('4111');
@@ -140,7 +140,7 @@ describe('<pay-card-form>', () => {
     expect(last!.complete).to.equal(false);
     expect(last!.fields.number).to.deep.equal({ valid: true, error: null });
     await typeInto(el, 'holderName', 'Ana');
-    await typeInto(el, 'expiry', '1231');
+    await typeInto(el, 'expiry', EXPIRY_TYPED);
     await typeInto(el, 'cvv', '123');
     expect(last!.complete).to.equal(true);
   });
@@ -185,6 +185,35 @@ describe('<pay-card-form>', () => {
     el.tokenize().catch(() => {});
     const { detail } = (await event) as CustomEvent<{ error: Error }>;
     expect(detail.error).to.be.instanceOf(AuthenticationError);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.match(/not set up correctly/);
+  });
+
+  it('keeps key, input and clipboard events, and so the digits, from bubbling out', async () => {
+    const el = await mount();
+    const types = ['keydown', 'keyup', 'keypress', 'beforeinput', 'input', 'paste', 'copy', 'cut', 'compositionend'];
+    const bubbled: string[] = [];
+    const record = (e: Event) => bubbled.push(`${e.type}:${(e as KeyboardEvent).key ?? ''}${(e as InputEvent).data ?? ''}`);
+    for (const type of types) document.addEventListener(type, record);
+    try {
+      await fillValidCard(el);
+      input(el, 'number').select();
+      await sendKeys({ press: 'Control+C' });
+      await sendKeys({ press: 'Control+V' });
+    } finally {
+      for (const type of types) document.removeEventListener(type, record);
+    }
+    expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
+    expect(bubbled).to.deep.equal([]);
+  });
+
+  it('without a base-url it refuses to send the card and says the form is misconfigured', async () => {
+    const el = await fixture<PayCardForm>(html`<pay-card-form public-key="pk_test_51LojaExemploActive0001" locale="en"></pay-card-form>`);
+    await fillValidCard(el);
+    const event = oneEvent(el, 'tokenize-error');
+    el.tokenize().catch(() => {});
+    const { detail } = (await event) as CustomEvent<{ error: Error }>;
+    expect(detail.error).to.be.instanceOf(ConfigurationError);
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.match(/not set up correctly/);
   });

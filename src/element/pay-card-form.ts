@@ -11,7 +11,7 @@ import {
 } from '../card/validators.js';
 import type { CardInput, TokenizeResult } from '../card/types.js';
 import { tokenize } from '../tokenize/tokenize.js';
-import { AuthenticationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
+import { AuthenticationError, ConfigurationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
 import { errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
 
@@ -35,6 +35,27 @@ export interface TokenizeErrorDetail {
 }
 
 const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
+
+/**
+ * Events of the inner inputs that carry what was typed (a key, the inserted
+ * text, the clipboard). They are composed, so without this they would reach
+ * every listener on the page, analytics included. The page learns what it
+ * needs from `change`, `tokenized` and `tokenize-error`.
+ */
+const CONTAINED_EVENTS = [
+  'keydown',
+  'keyup',
+  'keypress',
+  'beforeinput',
+  'input',
+  'paste',
+  'copy',
+  'cut',
+  'compositionstart',
+  'compositionupdate',
+  'compositionend',
+] as const;
+const stopAtShadowRoot = (event: Event) => event.stopPropagation();
 
 /** Which `card.*` path each input fills, for ValidationError. */
 const CARD_FIELD = {
@@ -144,6 +165,10 @@ export class PayCardForm extends LitElement {
   #ownerForm: HTMLFormElement | null = null;
   /** Merged messages are read several times per keystroke; merge once per language and override object. */
   #messagesCache: { lang: string; overrides: MessageOverrides | null; value: Messages } | null = null;
+  /** The page language, looked up once per render rather than on every message read. */
+  #lang = '';
+  /** Bumped by every edit and reset, so a tokenization that finishes late cannot attach its token to another card. */
+  #generation = 0;
   readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
 
   constructor() {
@@ -166,7 +191,7 @@ export class PayCardForm extends LitElement {
   }
 
   get #messages(): Messages {
-    const lang = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    const lang = this.locale || this.#lang;
     const cached = this.#messagesCache;
     if (cached?.lang === lang && cached.overrides === this.messages) return cached.value;
     const value = mergeMessages(messagesFor(lang), this.messages);
@@ -205,7 +230,9 @@ export class PayCardForm extends LitElement {
    * Validates and tokenizes what the shopper entered. For merchants with their
    * own pay button; the built-in button calls the same. Calls made while one is
    * in flight get the same promise, so a double click never tokenizes twice.
-   * Also fires `tokenized` or `tokenize-error`.
+   * Also fires `tokenized` or `tokenize-error`. If the card is edited or reset
+   * before the service answers, the promise rejects with an `AbortError` and
+   * the token is not kept.
    */
   tokenize(): Promise<TokenizeResult> {
     if (this.#pending) return this.#pending;
@@ -223,8 +250,10 @@ export class PayCardForm extends LitElement {
       return Promise.reject(error);
     }
     this._busy = true;
+    const generation = this.#generation;
     const pending = tokenize(this.#card(), { publicKey: this.publicKey, baseUrl: this.baseUrl })
       .then((result) => {
+        if (generation !== this.#generation) throw new DOMException('The card changed while it was being tokenized.', 'AbortError');
         this.#token = result.token;
         this.#internals?.setFormValue(result.token);
         this.#announce(this.#messages.tokenized(this.#messages.brandNames[result.brand], result.lastFourDigits));
@@ -232,6 +261,7 @@ export class PayCardForm extends LitElement {
         return result;
       })
       .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
         const failure = this.#failureText(error);
         this._failure = failure;
         this.#announce(failure);
@@ -248,6 +278,7 @@ export class PayCardForm extends LitElement {
 
   /** Empties every field and forgets errors. */
   reset(): void {
+    this.#generation++;
     for (const field of FIELDS) {
       this.#values[field] = '';
       const input = this.#input(field);
@@ -260,9 +291,24 @@ export class PayCardForm extends LitElement {
     this.#emitChange();
   }
 
+  protected override createRenderRoot() {
+    const root = super.createRenderRoot();
+    for (const type of CONTAINED_EVENTS) root.addEventListener(type, stopAtShadowRoot);
+    return root;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#lang = this.#pageLang();
     this.addEventListener('invalid', this.#onInvalid);
+  }
+
+  protected override willUpdate(): void {
+    this.#lang = this.#pageLang();
+  }
+
+  #pageLang(): string {
+    return this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
   }
 
   override disconnectedCallback(): void {
@@ -390,23 +436,30 @@ export class PayCardForm extends LitElement {
       if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caretIndex, next.caretIndex);
     }
     this.#values[field] = input.value;
+    this.#generation++;
     this.#forgetToken();
     if (field === 'number') this.#setBrand(detectBrand(input.value));
     this._failure = '';
+    const codes = this.#validate();
     // While typing, an error can go away but never appear (it appears on blur or submit).
-    if (this._shown[field] && !this.#validate()[field]) this._shown = { ...this._shown, [field]: undefined };
+    if (this._shown[field] && !codes[field]) this._shown = { ...this._shown, [field]: undefined };
     // A field filled without focus (autofill) gets the blur treatment at once.
-    if (this.shadowRoot?.activeElement !== input) this.#onBlur(field);
-    this.#emitChange();
+    if (this.shadowRoot?.activeElement !== input) this.#showError(field, codes);
+    this.#emitChange(codes);
   }
 
   #onBlur(field: FieldName): void {
+    this.#showError(field, this.#validate());
+    this.#emitChange();
+  }
+
+  /** Shows (and announces) the field's current error, as on blur; an untouched empty field stays quiet. */
+  #showError(field: FieldName, codes: Partial<Record<FieldName, CardErrorCode>>): void {
     if (this.#values[field] === '' && !this._shown[field]) return;
-    const code = this.#validate()[field];
+    const code = codes[field];
     if (code === this._shown[field]) return;
     this._shown = { ...this._shown, [field]: code };
     if (code) this.#announce(errorText(this.#messages, field, code));
-    this.#emitChange();
   }
 
   #onSubmit(event: SubmitEvent): void {
@@ -419,9 +472,12 @@ export class PayCardForm extends LitElement {
 
   /** The enclosing form is being submitted: tokenize first, then submit again with the token. */
   #onOwnerSubmit = (event: SubmitEvent): void => {
-    if (this.#token || this._disabled) return;
+    // Nothing to add: a token is ready, the control is disabled, or an optional card was left empty.
+    if (this.#token || this._disabled || (!this.required && FIELDS.every((f) => this.#values[f] === ''))) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    // A second submit while tokenizing: the first one will resubmit; this one must not post too.
+    if (this.#pending) return;
     const form = event.target as HTMLFormElement;
     const submitter = event.submitter;
     this.tokenize()
@@ -495,13 +551,13 @@ export class PayCardForm extends LitElement {
 
   #failureText(error: unknown): string {
     const f = this.#messages.failure;
-    if (error instanceof AuthenticationError) return f.authentication;
+    // A wrong key or a wrong base URL: the store has to fix its page, the shopper cannot.
+    if (error instanceof AuthenticationError || error instanceof ConfigurationError) return f.authentication;
     if (error instanceof NetworkError) return f.network;
     return PayCardError.isPayCardError(error) ? f.api : f.network;
   }
 
-  #emitChange(): void {
-    const codes = this.#validate();
+  #emitChange(codes = this.#validate()): void {
     this.#updateValidity(codes);
     const fields = Object.fromEntries(
       FIELDS.map((f) => {

@@ -5,6 +5,10 @@ import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
 
 export const ACTIVE_KEY = 'pk_test_51LojaExemploActive0001';
+
+/** An expiry five years ahead, so the suite never ages into failure: year and the "MMYY" a shopper types. */
+export const EXPIRY_YEAR = String(new Date().getFullYear() + 5);
+export const EXPIRY_TYPED = `12${EXPIRY_YEAR.slice(2)}`;
 export const INACTIVE_KEY = 'pk_test_51LojaExemploRevoked0002';
 
 /** Base URL of the sandbox the test runner started. */
@@ -40,6 +44,6 @@ export async function typeInto(el: PayCardForm, id: string, text: string) {
 export async function fillValidCard(el: PayCardForm, number = '4111111111111111') {
   await typeInto(el, 'number', number);
   await typeInto(el, 'holderName', 'Ana Silva');
-  await typeInto(el, 'expiry', '1231');
+  await typeInto(el, 'expiry', EXPIRY_TYPED);
   await typeInto(el, 'cvv', number.startsWith('37') ? '1234' : '123');
 }

@@ -33,6 +33,9 @@ export class ValidationError extends PayCardError {
   }
 }
 
+/** The integration is set up wrongly, e.g. no `baseUrl`, or plain http to another machine. Nothing was sent. */
+export class ConfigurationError extends PayCardError {}
+
 /** The public key is missing, malformed, unknown or inactive (§5.1). */
 export class AuthenticationError extends PayCardError {}
 

@@ -3,12 +3,15 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tokenize } from './tokenize.js';
-import { ApiError, AuthenticationError, NetworkError, PayCardError, TimeoutError, ValidationError } from './errors.js';
+import { ApiError, AuthenticationError, ConfigurationError, NetworkError, PayCardError, TimeoutError, ValidationError } from './errors.js';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
+import { createClock } from '../sandbox/clock.js';
 import { MERCHANTS } from '../sandbox/fixtures.js';
 
 const [merchant] = MERCHANTS;
-const card = { number: '4111 1111 1111 1111', holderName: 'Ana Silva', expirationMonth: '12', expirationYear: '2031', cvv: '123' };
+// Always in the future, whenever the suite runs.
+const YEAR = String(new Date().getFullYear() + 5);
+const card = { number: '4111 1111 1111 1111', holderName: 'Ana Silva', expirationMonth: '12', expirationYear: YEAR, cvv: '123' };
 let sandbox: Sandbox;
 let opts: { publicKey: string; baseUrl: string };
 
@@ -44,7 +47,7 @@ test('returns exactly the TokenizeResult fields from the sandbox', async () => {
   assert.equal(result.lastFourDigits, '1111');
   assert.equal(result.firstSixDigits, '411111');
   assert.equal(result.expirationMonth, '12');
-  assert.equal(result.expirationYear, '2031');
+  assert.equal(result.expirationYear, YEAR);
 });
 
 test('the same card gives the same token, without a duplicate', async () => {
@@ -53,7 +56,7 @@ test('the same card gives the same token, without a duplicate', async () => {
   const b = await tokenize({ ...card, number: '5555 5555 5555 4444', holderName: 'ANA SILVA', cvv: '999' }, opts);
   assert.equal(a.token, b.token);
   assert.equal(sandbox.context.tokens.size, before + 1);
-  const renewed = await tokenize({ ...card, number: '5555555555554444', expirationYear: '2032' }, opts);
+  const renewed = await tokenize({ ...card, number: '5555555555554444', expirationYear: String(Number(YEAR) + 1) }, opts);
   assert.notEqual(renewed.token, a.token);
 });
 
@@ -98,6 +101,20 @@ test('a malformed public key throws AuthenticationError without a request', asyn
   assert.equal(calls, 0);
 });
 
+test('a missing, relative or plain-http remote baseUrl throws ConfigurationError without a request', async () => {
+  let calls = 0;
+  const counting: typeof fetch = (...args) => { calls++; return fetch(...args); };
+  // An empty or relative base would post the card to the merchant's own page origin (§1.1).
+  for (const baseUrl of ['', '/api', 'v1', 'http://pay.example.com', 'ftp://127.0.0.1', 'https://user:pw@pay.example.com']) {
+    await assert.rejects(tokenize(card, { ...opts, baseUrl, fetch: counting }), (err: unknown) => {
+      assert.ok(err instanceof ConfigurationError, `${baseUrl}: ${String(err)}`);
+      assertNoCardData(err);
+      return true;
+    });
+  }
+  assert.equal(calls, 0);
+});
+
 test('an unknown or inactive key throws AuthenticationError from the service', async () => {
   await assert.rejects(tokenize(card, { ...opts, publicKey: 'pk_test_doesNotExist123' }), (err: unknown) => {
     assert.ok(err instanceof AuthenticationError);
@@ -114,15 +131,20 @@ test('an unknown or inactive key throws AuthenticationError from the service', a
 
 test('a card the service refuses throws ApiError with its code and message', async () => {
   // Valid by the client's clock, expired by the service's: only the service can say no.
-  sandbox.clock.set(new Date(2032, 1, 1).getTime());
-  await assert.rejects(tokenize(card, { ...opts, now: new Date(2031, 0, 1) }), (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.code, 4002);
-    assert.equal(err.status, 422);
-    assert.match(err.message, /card\.expirationYear/);
-    assertNoCardData(err);
-    return true;
-  });
+  // Its own sandbox, with a clock past the card's expiry, so the shared one keeps today's date.
+  const later = await createSandbox({ clock: createClock({ frozenAt: new Date(Number(YEAR) + 1, 1, 1).getTime() }) });
+  try {
+    await assert.rejects(tokenize(card, { ...opts, baseUrl: later.url, now: new Date(Number(YEAR), 0, 1) }), (err: unknown) => {
+      assert.ok(err instanceof ApiError, String(err));
+      assert.equal(err.code, 4002);
+      assert.equal(err.status, 422);
+      assert.match(err.message, /card\.expirationYear/);
+      assertNoCardData(err);
+      return true;
+    });
+  } finally {
+    await later.close();
+  }
 });
 
 test('a malformed answer throws ApiError("invalid_response")', async () => {

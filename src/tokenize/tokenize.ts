@@ -1,13 +1,14 @@
 import { isBrand } from '../card/brands.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
-import { ApiError, AuthenticationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
+import { ApiError, AuthenticationError, ConfigurationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
+import { checkServiceBaseUrl } from './base-url.js';
 import { PUBLIC_KEY_PATTERN, TokenizeCode, TOKENS_PATH } from './wire.js';
 
 export interface TokenizeOptions {
   /** Your public key, `pk_test_…` or `pk_live_…`. */
   publicKey: string;
-  /** Base address of the tokenization service, e.g. the sandbox's URL. */
+  /** Absolute base address of the tokenization service: https, or http only to this machine (a local sandbox). */
   baseUrl: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
@@ -33,6 +34,7 @@ const FIELD_ORDER: readonly CardField[] = [
  * request is made for a card that cannot be valid.
  *
  * @throws {ValidationError} a field is invalid; `field` names it.
+ * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine.
  * @throws {AuthenticationError} the public key is malformed, unknown or inactive.
  * @throws {ApiError} the service refused the request.
  * @throws {NetworkError} no answer ({@link TimeoutError} when the time limit passed).
@@ -46,20 +48,12 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
   if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
     throw new AuthenticationError('The public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".');
   }
-  const url = tokensUrl(baseUrl);
+  const base = checkServiceBaseUrl(baseUrl);
+  if ('problem' in base) throw new ConfigurationError(`tokenize(): ${base.problem}.`);
+  const url = base.url + TOKENS_PATH;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const response = await send(url, publicKey, checked.card, timeoutMs, options);
   return readResult(response);
-}
-
-function tokensUrl(baseUrl: string): string {
-  try {
-    // Relative base URLs resolve against the page, where there is one.
-    const base = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
-    return new URL(base.pathname.replace(/\/?$/, '') + TOKENS_PATH, base).href;
-  } catch {
-    throw new TypeError('baseUrl is not a valid URL.');
-  }
 }
 
 async function send(

@@ -1,0 +1,28 @@
+/**
+ * The sandbox's test card numbers. Public by nature and free of any key, so
+ * pages and docs may show them; the merchants' keys live in fixtures.ts.
+ */
+
+/** Card numbers that pass Luhn, one per brand; their charges approve. */
+export const TEST_CARDS = [
+  { brand: 'visa', number: '4111111111111111' },
+  { brand: 'mastercard', number: '5555555555554444' },
+  { brand: 'mastercard', number: '2221000000000009' },
+  { brand: 'elo', number: '6363680000000007' },
+  { brand: 'elo', number: '4389350000000002' },
+  { brand: 'amex', number: '378282246310005' },
+  { brand: 'hipercard', number: '6062825624254001' },
+  { brand: 'diners', number: '36000000000008' },
+  { brand: 'jcb', number: '3530111333300000' },
+  { brand: 'discover', number: '6011111111111117' },
+] as const;
+
+/**
+ * Card numbers that tokenize like any other (they pass Luhn) but whose charges
+ * are always declined, like Stripe's test numbers. Every other card approves.
+ * `declineCode` is what the declined charge carries (docs/charges.md).
+ */
+export const DECLINING_TEST_CARDS = [
+  { brand: 'visa', number: '4000000000000002', declineCode: 'card_declined' },
+  { brand: 'visa', number: '4000000000009995', declineCode: 'insufficient_funds' },
+] as const;

@@ -142,6 +142,8 @@ async function handle(routes: Record<string, Handler>, name: string, req: Incomi
     if (error instanceof BusinessError) return send(422, { error: error.name, code: error.code, message: error.message });
     if (PayServerError.isInstance(error)) return send(502, { error: error.name, message: error.message });
     if (error instanceof DemoInputError || error instanceof SyntaxError) return send(400, { error: 'BadRequest', message: error.message });
-    send(500, { error: 'InternalError', message: 'The demo API failed; see the server log.' });
+    // Only the error's name reaches the log: the message of an unexpected error is not ours to vouch for.
+    console.error(`demo API /demo-api/${name} failed: ${error instanceof Error ? error.name : typeof error}`);
+    send(500, { error: 'InternalError', message: 'The demo API failed; see the demo server log.' });
   }
 }

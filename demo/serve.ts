@@ -2,7 +2,7 @@
  * `npm start`: the demo checkout page and the sandbox, together.
  * Also used by the end-to-end test, which starts both on free ports.
  */
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { TEST_CARDS } from '../src/sandbox/test-cards.js';
@@ -28,20 +28,30 @@ function pageData(url: string): Plugin {
 
 export async function startDemo(options: { port?: number; sandboxPort?: number } = {}): Promise<Demo> {
   const sandbox = await createSandbox({ port: options.sandboxPort ?? 4010 });
-  const vite = await createServer({
-    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-    server: { port: options.port ?? 5173, strictPort: false },
-    plugins: [pageData(sandbox.url), pixDemoApi(sandbox)],
-    logLevel: 'warn',
-  });
-  await vite.listen();
-  const url = vite.resolvedUrls?.local[0];
-  if (!url) throw new Error('The demo server did not report its address.');
+  let vite: ViteDevServer | undefined;
+  let url: string | undefined;
+  try {
+    vite = await createServer({
+      configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+      server: { port: options.port ?? 5173, strictPort: false },
+      plugins: [pageData(sandbox.url), pixDemoApi(sandbox)],
+      logLevel: 'warn',
+    });
+    await vite.listen();
+    url = vite.resolvedUrls?.local[0];
+    if (!url) throw new Error('The demo server did not report its address.');
+  } catch (error) {
+    // Leave nothing listening behind a failed start.
+    await vite?.close();
+    await sandbox.close();
+    throw error;
+  }
+  const server = vite;
   return {
     url,
     sandbox,
     close: async () => {
-      await vite.close();
+      await server.close();
       await sandbox.close();
     },
   };

@@ -1,6 +1,6 @@
 /**
  * Debian's Chromium, launched the same way by every Playwright test here:
- * Playwright cannot download its own browser on our machines. Set
+ * the tests use the system browser rather than one Playwright downloads. Set
  * CHROMIUM_PATH to use another binary. The flags keep a headless run quiet and
  * off the network (no background fetches, no component updates).
  */
@@ -22,3 +22,6 @@ export const CHROMIUM_ARGS = [
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
+
+/** An expiry five years ahead as a shopper types it ("MMYY"), so the suites never age into failure. */
+export const FUTURE_EXPIRY_TYPED = `12${String(new Date().getFullYear() + 5).slice(2)}`;

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright';
-import { launchChromium } from './chromium.js';
+import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { recordResponses, secretCarriers } from './secrets.js';
 import { formatCardNumber } from '../src/card/formatters.js';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,7 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
         `brand of ${card.brand}`,
       );
       await page.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
-      await page.locator('pay-card-form #expiry').pressSequentially('1231');
+      await page.locator('pay-card-form #expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
       await page.locator('pay-card-form #cvv').pressSequentially(card.brand === 'amex' ? '1234' : '123');
       await page.locator('pay-card-form [part="submit"]').click();
       await page.locator('#token').getByText(/^tok_/).waitFor();

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright';
-import { launchChromium } from './chromium.js';
+import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { preview, type PreviewServer } from 'vite';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { FRAMEWORKS, appDir, buildFrameworkApp } from '../demo/frameworks/build.js';
@@ -58,7 +58,7 @@ for (const framework of FRAMEWORKS) {
       await page.goto(url);
       await page.locator('pay-card-form #number').pressSequentially('4111111111111111');
       await page.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
-      await page.locator('pay-card-form #expiry').pressSequentially('1231');
+      await page.locator('pay-card-form #expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
       await page.locator('pay-card-form #cvv').pressSequentially('123');
       assert.equal(await page.locator('#token').textContent(), 'none yet');
       await page.locator('pay-card-form [part="submit"]').click();

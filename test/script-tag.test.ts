@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright';
-import { launchChromium } from './chromium.js';
+import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
 
 let demo: ScriptTagDemo;
@@ -38,7 +38,7 @@ for (const [build, page, file] of [
       await tab.locator('pay-card-form #number').pressSequentially('4111111111111111');
       await tab.locator('pay-card-form [part="brand"]').getByText('Visa', { exact: true }).waitFor();
       await tab.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
-      await tab.locator('pay-card-form #expiry').pressSequentially('1231');
+      await tab.locator('pay-card-form #expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
       await tab.locator('pay-card-form #cvv').pressSequentially('123');
       await tab.locator('pay-card-form [part="submit"]').click();
       await tab.locator('#token').getByText(/^tok_/).waitFor();

@@ -143,7 +143,7 @@ export type MessageOverrides = {
       : Messages[K];
 };
 
-/** Lays a merchant's overrides over a built-in table, two levels deep (e.g. `errors.number.failed_luhn`). */
+/** Lays a merchant's overrides over a built-in table, two levels deep (e.g. `errors.number.incomplete`). */
 export function mergeMessages(base: Messages, overrides: MessageOverrides | null | undefined): Messages {
   if (!overrides) return base;
   const out: Record<string, unknown> = { ...base };

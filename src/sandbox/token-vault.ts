@@ -34,10 +34,9 @@ export class TokenVault {
   readonly #byToken = new Map<string, StoredCard>();
 
   /** Returns the card's token, creating it only if this merchant has never tokenized this card. */
-  tokenize(merchantId: string, card: CardInput, brand: Brand, now: number): { result: TokenizeResult; created: boolean } {
+  tokenize(merchantId: string, card: CardInput, brand: Brand, now: number): TokenizeResult {
     const fp = fingerprint(this.#key, merchantId, card);
     let stored = this.#byFingerprint.get(fp);
-    const created = !stored;
     if (!stored) {
       stored = {
         merchantId,
@@ -52,7 +51,7 @@ export class TokenVault {
       this.#byFingerprint.set(fp, stored);
       this.#byToken.set(stored.token, stored);
     }
-    return { result: toResult(stored), created };
+    return toResult(stored);
   }
 
   /** The stored card behind a token, if it belongs to this merchant. */

@@ -34,7 +34,7 @@ export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
       return reply(c, now, TokenizeCode.INVALID_FIELD, { field, reason }, `${field} is invalid (${reason}).`, 422);
     }
     // §1.1: the CVV was needed for the check above and goes no further.
-    const { result } = ctx.tokens.tokenize(merchant.id, checked.card, checked.brand, now);
+    const result = ctx.tokens.tokenize(merchant.id, checked.card, checked.brand, now);
     return reply(c, now, TokenizeCode.OK, result);
   });
 }

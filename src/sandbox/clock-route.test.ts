@@ -1,13 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from './sandbox.js';
-import { createClock } from './clock.js';
+import { createClock, type Clock } from './clock.js';
 import { TxnStatus } from '../server/enums.js';
 import { merchantOrderId } from '../server/order-id.js';
 import { clientFor } from './v3/test-helpers.js';
 import { REFUND_STEPS_MS } from './v3/refunds.js';
 
-/** The sandbox-only HTTP clock route (issue 4, item 9): it drives the same rules as the programmatic clock. */
+/** The sandbox-only HTTP clock routes (docs/sandbox.md, "Test clock"): they drive the same rules as the programmatic clock. */
 describe('test clock over HTTP', () => {
   const start = Date.UTC(2026, 2, 14, 12, 0, 0);
   let sandbox: Sandbox;
@@ -16,9 +16,9 @@ describe('test clock over HTTP', () => {
   });
   after(() => sandbox.close());
 
-  const call = async (path: string, body?: unknown) => {
-    const res = await fetch(`${sandbox.url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, ...((await res.json()) as { code: number; data: { now: number } | null }) };
+  const call = async (path: string, body?: unknown, url = sandbox.url) => {
+    const res = await fetch(`${url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, ...((await res.json()) as { code: number; message: string; data: { now: number } | null; time: number }) };
   };
 
   it('reads, advances and sets the clock; refuses bad input and going backwards', async () => {
@@ -34,6 +34,47 @@ describe('test clock over HTTP', () => {
     ] as const) {
       const r = await call(path, body);
       assert.deepEqual([r.status, r.code], [400, 4002], `${path} ${JSON.stringify(body)}`);
+    }
+  });
+
+  it('time that passes between the request and the move gives 4002, never 500', async () => {
+    // A clock on which a millisecond passes inside every set(), as real time may
+    // between reading the clock and moving it.
+    let t = start;
+    const ticking: Clock = {
+      now: () => t,
+      advance(ms) {
+        t += ms;
+      },
+      set(epochMs) {
+        t += 1;
+        if (epochMs < t) throw new RangeError('the sandbox clock never moves backwards');
+        t = epochMs;
+      },
+      schedule() {},
+    };
+    const moving = await createSandbox({ clock: ticking });
+    try {
+      const late = await call('/sandbox/clock/set', { now: t }, moving.url);
+      assert.deepEqual([late.status, late.code, late.data], [400, 4002, null]);
+      assert.equal(late.message, 'The sandbox clock never moves backwards.');
+      const ahead = await call('/sandbox/clock/set', { now: t + 10 }, moving.url);
+      assert.deepEqual([ahead.status, ahead.code, ahead.data?.now, ahead.time], [200, 200, t, t]);
+    } finally {
+      await moving.close();
+    }
+  });
+
+  it('on a real-time clock, setting "now" answers 200 or 4002, never 500', async () => {
+    const live = await createSandbox();
+    try {
+      for (let i = 0; i < 20; i++) {
+        const { data } = await call('/sandbox/clock', undefined, live.url);
+        const r = await call('/sandbox/clock/set', { now: data!.now + (i % 3) }, live.url);
+        assert.ok((r.status === 200 && r.code === 200) || (r.status === 400 && r.code === 4002), `${r.status} ${r.code}`);
+      }
+    } finally {
+      await live.close();
     }
   });
 

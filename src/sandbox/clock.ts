@@ -24,16 +24,15 @@ export function createClock(options: ClockOptions = {}): Clock {
   const frozen = options.frozenAt !== undefined;
   let base = options.frozenAt ?? 0;
   let offset = 0;
+  /** Pending tasks, earliest first (ties in the order they were scheduled). */
   const tasks: { at: number; run: () => void }[] = [];
 
   const now = () => (frozen ? base : Date.now()) + offset;
   const runDue = () => {
     const t = now();
-    // Tasks may schedule further tasks, so re-scan until nothing is due.
-    for (let i = tasks.findIndex((x) => x.at <= t); i !== -1; i = tasks.findIndex((x) => x.at <= t)) {
-      const [task] = tasks.splice(i, 1);
-      task!.run();
-    }
+    // The list is sorted, so only its head can be due. A task may schedule
+    // another, which lands in order and is run here too if already due.
+    while (tasks.length > 0 && tasks[0]!.at <= t) tasks.shift()!.run();
   };
 
   return {
@@ -53,8 +52,10 @@ export function createClock(options: ClockOptions = {}): Clock {
       runDue();
     },
     schedule(atMs, run) {
-      tasks.push({ at: atMs, run });
-      tasks.sort((a, b) => a.at - b.at);
+      // After every task due at or before atMs: keeps the list sorted and ties in order.
+      let i = tasks.length;
+      while (i > 0 && tasks[i - 1]!.at > atMs) i--;
+      tasks.splice(i, 0, { at: atMs, run });
     },
   };
 }

@@ -8,7 +8,7 @@ import { validateCard } from '../card/validators.js';
 import { describeV3Fixtures, V3_CREDENTIALS, V3_QR_PAYLOADS, V3_SETTLEMENTS } from './v3/index.js';
 import { decodeBrCode } from './v3/emv.js';
 
-/** Issue 4, item 10: fixtures exist for every case, are printed at start, and are the same on every start. */
+/** docs/sandbox.md, "Fixtures": there is one for every case, the CLI prints them at start, and they are the same on every start. */
 describe('sandbox fixtures', () => {
   it('are the same in a fresh process (stable across restarts)', () => {
     const script = `import { describeV3Fixtures } from ${JSON.stringify(fileURLToPath(new URL('./v3/index.ts', import.meta.url)))}; process.stdout.write(describeV3Fixtures());`;

@@ -7,9 +7,17 @@
 /** §8: a positive decimal string with at most two decimal places, e.g. "10", "10.5", "10.50". */
 export const AMOUNT_PATTERN = /^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$/;
 
+/**
+ * True when a decimal string of {@link AMOUNT_PATTERN} is above zero ("0.01",
+ * "10"), false for every spelling of zero ("0", "0.0", "0.00").
+ */
+export function isAmountAboveZero(amount: string): boolean {
+  return /[1-9]/.test(amount);
+}
+
 /** True when `value` is a valid v3 amount: matches {@link AMOUNT_PATTERN} and is above zero. */
 export function isValidAmount(value: unknown): value is string {
-  return typeof value === 'string' && AMOUNT_PATTERN.test(value) && /[1-9]/.test(value);
+  return typeof value === 'string' && AMOUNT_PATTERN.test(value) && isAmountAboveZero(value);
 }
 
 /**

@@ -2,8 +2,18 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { MERCHANTS } from '../sandbox/fixtures.js';
+import { startRawServer } from '../sandbox/v3/test-helpers.js';
 import { basicAuthorization, createCharge, type ChargeRequest } from './charges.js';
-import { ConfigError, HttpStatusError, RequestValidationError } from './errors.js';
+import {
+  BusinessError,
+  ChargeOutcomeUnknownError,
+  ConfigError,
+  HttpStatusError,
+  MalformedResponseError,
+  PermissionDeniedError,
+  RequestValidationError,
+  SignatureRejectedError,
+} from './errors.js';
 
 describe('createCharge against the sandbox', () => {
   let sandbox: Sandbox;
@@ -87,5 +97,104 @@ describe('createCharge against the sandbox', () => {
     await assert.rejects(createCharge({ baseUrl: sandbox.url, secretKey: 'pk_test_51LojaExemploActive0001' }, charge()), /never use the public key/);
     await assert.rejects(createCharge({ baseUrl: 'sandbox', secretKey }, charge()), ConfigError);
     await assert.rejects(createCharge({ baseUrl: sandbox.url } as never, charge()), /secretKey is missing/);
+  });
+});
+
+/**
+ * §4.9: the charge response is not shown, and the §2.1 envelope is the v3
+ * one. Whatever a 2xx says, the charge may exist: nothing here may look like
+ * "failed, safe to send again" unless the body really says so.
+ */
+describe('createCharge reads any 2xx answer', () => {
+  const secretKey = MERCHANTS[0]!.secretKey;
+  const request: ChargeRequest = { amount: 100, payment_method: 'credit_card', payment_details: { token: 'tok_1', installments: 1 } };
+
+  /** Answers every request with `status` and `body`, and counts the requests. */
+  async function answering(status: number, body: string, contentType = 'application/json') {
+    let requests = 0;
+    const server = await startRawServer((_req, res) => {
+      requests++;
+      res.writeHead(status, { 'content-type': contentType });
+      res.end(body);
+    });
+    return { ...server, requests: () => requests };
+  }
+
+  async function chargeAgainst(status: number, body: string, contentType?: string) {
+    const server = await answering(status, body, contentType);
+    try {
+      const outcome = await createCharge({ baseUrl: server.url, secretKey }, request).catch((e: unknown) => e);
+      assert.equal(server.requests(), 1, 'a charge is never resent');
+      return outcome;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('a plain JSON object (no envelope) is the charge, returned as it is, for 200 and 201', async () => {
+    for (const status of [200, 201]) {
+      const body = { id: 'ch_1', status: 'paid', amount: 100, message: 'ok', time: 1 };
+      assert.deepEqual(await chargeAgainst(status, JSON.stringify(body)), body);
+    }
+    // `data` alone does not make an envelope: without `code` the object is the charge.
+    assert.deepEqual(await chargeAgainst(200, '{"data":{"id":"ch_2"}}'), { data: { id: 'ch_2' } });
+  });
+
+  it('an envelope with code 200 gives its data (also without message or time)', async () => {
+    assert.deepEqual(await chargeAgainst(200, '{"code":200,"message":"success","data":{"id":"ch_3"},"time":1}'), { id: 'ch_3' });
+    assert.deepEqual(await chargeAgainst(201, '{"code":200,"data":{"id":"ch_4"}}'), { id: 'ch_4' });
+    assert.equal(await chargeAgainst(200, '{"code":200,"message":"success","data":null,"time":1}'), null);
+  });
+
+  it('an envelope with code ≠ 200 → BusinessError with code, message and data', async () => {
+    const declined = await chargeAgainst(200, '{"code":"card_declined","message":"Cartão recusado","data":{"id":"ch_5","status":"declined"},"time":1}');
+    assert.ok(declined instanceof BusinessError);
+    assert.equal(declined.code, 'card_declined');
+    assert.equal(declined.operation, 'charges.create');
+    assert.deepEqual(declined.data, { id: 'ch_5', status: 'declined' });
+    assert.match(declined.message, /Cartão recusado/);
+    // A number code without the rest of the envelope is still a business code.
+    const bare = await chargeAgainst(200, '{"code":4002}');
+    assert.ok(bare instanceof BusinessError);
+    assert.equal(bare.code, 4002);
+    assert.equal(bare.data, null);
+  });
+
+  it('a 2xx body that is not a JSON object → ChargeOutcomeUnknownError: may have been created, do not retry blindly', async () => {
+    for (const [status, body, contentType] of [
+      [200, '<html>Charge accepted</html>', 'text/html'],
+      [201, '', 'application/json'],
+      [200, '[1,2]', 'application/json'],
+      [200, '"ok"', 'application/json'],
+      [200, 'null', 'application/json'],
+      [200, '{"code":200,"data":"ch_6"}', 'application/json'],
+    ] as const) {
+      const error = await chargeAgainst(status, body, contentType);
+      assert.ok(error instanceof ChargeOutcomeUnknownError, `${status} ${body}: ${String(error)}`);
+      assert.ok(!(error instanceof MalformedResponseError));
+      assert.equal(error.status, status);
+      assert.equal(error.operation, 'charges.create');
+      assert.match(error.message, /may have been created|probably created/);
+      assert.match(error.message, /not retry/);
+      assert.match(error.message, /reconcile with the provider/);
+    }
+  });
+
+  it('a status outside 2xx → HttpStatusError; 401 is about the secret key, not a signature', async () => {
+    const unauthorized = await chargeAgainst(401, '{"code":401,"message":"bad key","data":null,"time":1}');
+    assert.ok(unauthorized instanceof HttpStatusError);
+    assert.ok(!(unauthorized instanceof SignatureRejectedError));
+    assert.equal(unauthorized.status, 401);
+    assert.match(unauthorized.message, /refused the credential/);
+    const forbidden = await chargeAgainst(403, '{"code":403,"message":"no","data":{"reason":"merchant_blocked"},"time":1}');
+    assert.ok(forbidden instanceof PermissionDeniedError);
+    assert.equal(forbidden.reason, 'merchant_blocked');
+    const gateway = await chargeAgainst(502, 'Bad gateway', 'text/plain');
+    assert.ok(gateway instanceof HttpStatusError);
+    assert.equal(gateway.status, 502);
+    assert.equal(gateway.code, undefined);
+    const redirect = await chargeAgainst(302, '', 'text/plain');
+    assert.ok(redirect instanceof HttpStatusError);
+    assert.equal(redirect.status, 302);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkBaseUrl } from './client.js';
-import { ConfigError, RequestValidationError } from './errors.js';
-import { interpretResponse, parseData } from './envelope.js';
+import { BusinessError, ChargeOutcomeUnknownError, ConfigError, RequestValidationError } from './errors.js';
+import { parseJson, statusError } from './envelope.js';
 import { exchange } from './request.js';
 import { OpenObject, OpenResponse } from './schemas/common.js';
 
@@ -52,7 +52,10 @@ export const ChargeRequest = z.strictObject({
 });
 export type ChargeRequest = z.input<typeof ChargeRequest>;
 
-/** The charge response is not shown (§4.9): an open object. */
+/**
+ * The charge response is not shown (§4.9), and §2.1 describes the envelope of
+ * v3 responses only: an open object, or null when an envelope carried null data.
+ */
 export const ChargeResponse = OpenResponse;
 export type ChargeResponse = z.output<typeof OpenObject> | null;
 
@@ -77,8 +80,13 @@ export function basicAuthorization(secretKey: string): string {
 
 /**
  * Creates a charge with a card token. Never retried: the spec has no
- * idempotency key, so after a timeout check your dashboard or the service
- * before charging again. The response is the envelope's `data`, an open object.
+ * idempotency key and no charge lookup, so after a timeout, a lost connection
+ * or a {@link ChargeOutcomeUnknownError}, reconcile with the provider (from
+ * your own order record) before charging again (docs/charges.md).
+ *
+ * The response body is not shown (§4.9) and the §2.1 envelope covers v3 only,
+ * so a 2xx with any JSON object is the charge, unless it is an envelope with a
+ * business code (see {@link interpretChargeResponse}).
  */
 export async function createCharge(options: ChargeOptions, request: ChargeRequest): Promise<ChargeResponse> {
   const operation = 'charges.create';
@@ -106,5 +114,47 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
     signal: options.signal,
     operation,
   });
-  return parseData(ChargeResponse, interpretResponse({ operation, status, text }), operation);
+  return interpretChargeResponse(status, text);
+}
+
+/**
+ * Reads the answer to `POST /v1/charges`. Its body is not shown (§4.9), so
+ * nothing that may follow a created charge is turned into an error that
+ * invites a retry:
+ * - a status outside 2xx → {@link HttpStatusError} (401: the secret key was
+ *   refused; 403 {@link PermissionDeniedError});
+ * - 2xx whose body is not a JSON object → {@link ChargeOutcomeUnknownError}:
+ *   the charge may have been created;
+ * - 2xx with a JSON object that has a `code` (number or string), i.e. a §2.1
+ *   style envelope: `code` 200 → its `data` (when the envelope has one; the
+ *   object itself otherwise), any other `code` → {@link BusinessError};
+ * - 2xx with any other JSON object → that object, as it is.
+ */
+export function interpretChargeResponse(status: number, text: string): ChargeResponse {
+  const operation = 'charges.create';
+  const json = parseJson(text);
+  if (status < 200 || status > 299) throw statusError({ operation, status, text }, json.ok ? json.value : undefined, { signed: false });
+  const body = json.ok && isJsonObject(json.value) ? json.value : undefined;
+  if (!body) {
+    throw new ChargeOutcomeUnknownError(
+      `${operation}: HTTP ${status} but the body is ${json.ok ? 'JSON that is not an object' : 'not JSON'}, so the outcome cannot be read. ` +
+        'The service accepted the request: the charge may have been created. Do not retry blindly; reconcile with the provider first, from your own order record (amount, customer, time): docs/charges.md.',
+      { status, operation },
+    );
+  }
+  const { code } = body;
+  if (typeof code !== 'number' && typeof code !== 'string') return body;
+  if (code !== 200) {
+    throw new BusinessError(code, typeof body.message === 'string' ? body.message : '', { operation, data: body.data ?? null });
+  }
+  if (!('data' in body)) return body;
+  if (body.data === null || isJsonObject(body.data)) return body.data;
+  throw new ChargeOutcomeUnknownError(
+    `${operation}: HTTP ${status}, envelope code 200, but its data is not an object. The charge was probably created: do not retry; reconcile with the provider.`,
+    { status, operation },
+  );
+}
+
+function isJsonObject(value: unknown): value is OpenObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

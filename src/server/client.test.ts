@@ -1,13 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, closedPortUrl, LOJA_TARGET } from '../sandbox/v3/test-helpers.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { clientFor, frozenSandbox, LOJA_TARGET, resettingUrl } from '../sandbox/v3/test-helpers.js';
 import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../sandbox/v3/fixtures.js';
 import { createClient, type PayClient } from './client.js';
 import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from './enums.js';
-import { BusinessError, ConfigError, CredentialPolicyError, RequestValidationError } from './errors.js';
+import { BusinessError, ConfigError, CredentialPolicyError, NetworkError, RequestValidationError } from './errors.js';
 import { merchantOrderId } from './order-id.js';
 import { ALL_OPERATIONS } from './schemas/index.js';
+import { NonceCache, verifySignedRequest } from './signing.js';
 
 describe('every v3 operation against the sandbox over HTTP', () => {
   let sandbox: Sandbox;
@@ -18,10 +19,12 @@ describe('every v3 operation against the sandbox over HTTP', () => {
   const mark = (name: string) => called.add(name);
 
   before(async () => {
-    sandbox = await createSandbox();
-    account = clientFor('ACCOUNT', sandbox.url);
-    user = clientFor('USER', sandbox.url);
-    platform = clientFor('PLATFORM', sandbox.url);
+    // Frozen at the current time: a transfer stays PENDING until a test moves the clock, however slow the machine.
+    const frozen = await frozenSandbox(Date.now());
+    sandbox = frozen.sandbox;
+    account = frozen.client('ACCOUNT');
+    user = frozen.client('USER');
+    platform = frozen.client('PLATFORM');
   });
   after(() => sandbox.close());
 
@@ -173,9 +176,21 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     assert.deepEqual([...called].sort(), ALL_OPERATIONS.map((op) => op.name).sort());
   });
 
-  it('measures clock skew from the envelope time', () => {
-    assert.equal(typeof account.clockSkewMs, 'number');
-    assert.ok(Math.abs(account.clockSkewMs!) < 5000);
+  it('measures clock skew from the envelope time', async () => {
+    assert.ok(Number.isFinite(account.clockSkewMs), 'measured on every response');
+    // With the sandbox frozen and a client clock 1234 ms ahead of it, the skew is exact,
+    // however long the request takes.
+    const { sandbox: frozen, client } = await frozenSandbox();
+    try {
+      const ahead = client('ACCOUNT', { now: () => frozen.clock.now() + 1_234 });
+      assert.equal(ahead.clockSkewMs, undefined); // nothing measured before the first response
+      await ahead.transfers.statusCheck({ txn_id: 'txn_unknown' }).catch((e: unknown) => e); // a business error carries `time` too
+      assert.equal(ahead.clockSkewMs, -1_234);
+      await ahead.transfers.details({ merchant_order_id: 'none' }).catch((e: unknown) => e);
+      assert.equal(ahead.clockSkewMs, -1_234);
+    } finally {
+      await frozen.close();
+    }
   });
 
   it('a USER client can pick another of its accounts per call', async () => {
@@ -191,7 +206,7 @@ describe('every v3 operation against the sandbox over HTTP', () => {
 describe('§5.3 enforced before sending', () => {
   let url: string;
   before(async () => {
-    url = await closedPortUrl(); // anything that got sent would fail with NetworkError instead
+    url = await resettingUrl(); // anything that got sent would fail with NetworkError instead
   });
   const policy = (message: RegExp) => (e: unknown) => e instanceof CredentialPolicyError && message.test(e.message);
 
@@ -267,27 +282,74 @@ describe('bad configuration fails at construction', () => {
     fails({ baseUrl: 'http://127.0.0.1:1', credential, maxReadRetries: -1 }, /maxReadRetries/);
   });
 
-  it('a good configuration keeps a path prefix and drops the trailing slash', async () => {
-    const seen: string[] = [];
+  it('a good configuration keeps a path prefix and drops the trailing slash; the prefix is signed', async () => {
+    const seen: { url: string; headers: Headers; body: string }[] = [];
     const client = createClient({
       baseUrl: 'https://api.example.com/pay/',
       credential,
       fetch: async (input, init) => {
-        seen.push(String(input), new Headers(init?.headers).get('x-signature') ?? '');
+        seen.push({ url: String(input), headers: new Headers(init?.headers), body: String(init?.body) });
         throw new TypeError('offline');
       },
       maxReadRetries: 0,
     });
     await assert.rejects(client.transfers.statusCheck({ txn_id: 't' }));
-    assert.equal(seen[0], 'https://api.example.com/pay/v3/transfers/status/check');
+    await assert.rejects(client.refunds.details({ refund_id: 'r' }));
+    assert.deepEqual(
+      seen.map((s) => s.url),
+      ['https://api.example.com/pay/v3/transfers/status/check', 'https://api.example.com/pay/v3/refunds/details'],
+    );
+    // docs/signing.md: the signed path is the one in the request line, prefix included.
+    for (const { url, headers, body } of seen) {
+      const verdict = verifySignedRequest({
+        method: 'POST',
+        path: new URL(url).pathname,
+        header: (name) => headers.get(name),
+        body: new TextEncoder().encode(body),
+        now: Number(headers.get('x-timestamp')),
+        secretFor: () => credential.secret,
+        nonces: new NonceCache(),
+      });
+      assert.deepEqual(verdict, { ok: true, clientId: credential.clientId, target: null });
+    }
+  });
+
+  it('targets: both values or neither, no control characters, per client and per call', async () => {
+    fails({ baseUrl: 'http://127.0.0.1:1', credential, target: null }, /target must be \{ ispb, accountNumber \}/);
+    fails({ baseUrl: 'http://127.0.0.1:1', credential, target: {} }, /target needs both ispb and accountNumber/);
+    fails({ baseUrl: 'http://127.0.0.1:1', credential, target: { ispb: '1\n', accountNumber: '2' } }, /target\.ispb must not contain control characters/);
+    const sent: Headers[] = [];
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:1',
+      credential,
+      target: { ispb: ' 12345678 ', accountNumber: '0001234567' },
+      fetch: async (_input, init) => {
+        sent.push(new Headers(init?.headers));
+        throw new TypeError('offline');
+      },
+      maxReadRetries: 0,
+    });
+    assert.deepEqual(client.target, { ispb: '12345678', accountNumber: '0001234567' });
+    const perCall = (target: unknown) =>
+      assert.rejects(
+        client.transfers.statusCheck({ txn_id: 't' }, { target: target as never }),
+        (e: unknown) => e instanceof RequestValidationError && e.field === 'options.target',
+      );
+    await perCall({ ispb: '12345678' });
+    await perCall({ ispb: '12345678', accountNumber: 'a\u0007' });
+    await perCall('12345678');
+    assert.equal(sent.length, 0);
+    await assert.rejects(client.transfers.statusCheck({ txn_id: 't' }, { target: { ispb: ' 1 ', accountNumber: ' 2 ' } }), NetworkError);
+    assert.deepEqual([sent[0]!.get('x-ispb'), sent[0]!.get('x-account-number')], ['1', '2']);
   });
 });
 
 describe('request validation before sending', () => {
+  let url: string;
   let client: PayClient;
   let user: PayClient;
   before(async () => {
-    const url = await closedPortUrl();
+    url = await resettingUrl();
     client = clientFor('ACCOUNT', url);
     user = clientFor('USER', url);
   });
@@ -308,13 +370,13 @@ describe('request validation before sending', () => {
     await assert.rejects(confirm({ merchant_order_id: 'ORDER-1' }), invalid('merchant_order_id', /YYMMDD/));
     await assert.rejects(confirm({ merchant_order_id: '200101ABC' }), invalid('merchant_order_id', /current UTC day/));
     const midnight = Date.UTC(2026, 0, 2);
-    const late = clientFor('ACCOUNT', 'http://127.0.0.1:1', { now: () => midnight + 30 * 60_000 });
+    const late = clientFor('ACCOUNT', url, { now: () => midnight + 30 * 60_000 });
     // 00:30 on the 2nd: yesterday's ID is still inside the 1 h allowance.
     await assert.rejects(
       late.refunds.create({ original_settlement_id: 's', merchant_order_id: '260101A', amount: '1' }),
       (e: unknown) => !(e instanceof RequestValidationError),
     );
-    const later = clientFor('ACCOUNT', 'http://127.0.0.1:1', { now: () => midnight + 61 * 60_000 });
+    const later = clientFor('ACCOUNT', url, { now: () => midnight + 61 * 60_000 });
     await assert.rejects(
       later.refunds.create({ original_settlement_id: 's', merchant_order_id: '260101A', amount: '1' }),
       invalid('merchant_order_id'),

@@ -7,7 +7,7 @@ import { isOrderIdDateCurrent } from './order-id.js';
 import { credentialPolicyViolation, type Operation } from './policy.js';
 import { exchange } from './request.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
-import { assertTarget, createNonce, signRequest, type Target } from './signing.js';
+import { checkTarget, createNonce, signRequest, type Target } from './signing.js';
 import type { CallOptions, Caller } from './resources/caller.js';
 import { Transfers } from './resources/transfers.js';
 import { Refunds } from './resources/refunds.js';
@@ -66,6 +66,8 @@ export class PayClient implements Caller {
 
   readonly #secret: string;
   readonly #baseUrl: string;
+  /** The base URL's path prefix (e.g. `/pay`, or empty): part of every signed path. */
+  readonly #basePath: string;
   readonly #timeoutMs: number;
   readonly #maxReadRetries: number;
   readonly #retryBaseDelayMs: number;
@@ -80,6 +82,8 @@ export class PayClient implements Caller {
     this.credentialKind = options.credential.kind;
     this.target = checked.target;
     this.#baseUrl = checked.baseUrl;
+    // Parsed once: the base is already normalised, and operation paths are plain ASCII.
+    this.#basePath = new URL(checked.baseUrl).pathname.replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxReadRetries = options.maxReadRetries ?? DEFAULT_READ_RETRIES;
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 200;
@@ -116,8 +120,8 @@ export class PayClient implements Caller {
 
     const body = JSON.stringify(this.#validate(op, params ?? {}));
     const url = `${this.#baseUrl}${op.path}`;
-    const signedUrl = new URL(url);
-    const path = `${signedUrl.pathname}${signedUrl.search}`;
+    // The path as it appears in the request line (docs/signing.md).
+    const path = `${this.#basePath}${op.path}`;
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
       throw new RequestValidationError([{ field: 'options.timeoutMs', message: 'must be a positive number of milliseconds' }], op.name);
@@ -163,11 +167,10 @@ export class PayClient implements Caller {
     }
     if (options.target === null) return null;
     try {
-      assertTarget(options.target);
+      return checkTarget(options.target);
     } catch (error) {
       throw new RequestValidationError([{ field: 'options.target', message: (error as Error).message }], op.name);
     }
-    return { ispb: options.target.ispb.trim(), accountNumber: options.target.accountNumber.trim() };
   }
 
   #validate(op: Operation, params: unknown): unknown {
@@ -218,22 +221,11 @@ function checkOptions(options: ClientOptions): { baseUrl: string; target: Target
   }
   let target: Target | null = null;
   if (options.target !== undefined) {
-    const t = options.target as Partial<Target> | null;
-    if (!t || typeof t !== 'object') throw new ConfigError('createClient(): target must be { ispb, accountNumber }');
-    const hasIspb = typeof t.ispb === 'string' && t.ispb.trim() !== '';
-    const hasAccount = typeof t.accountNumber === 'string' && t.accountNumber.trim() !== '';
-    if (hasIspb !== hasAccount) {
-      throw new ConfigError(
-        `createClient(): target.${hasIspb ? 'accountNumber' : 'ispb'} is missing; X-ISPB and X-Account-Number go together or not at all (§5.2)`,
-      );
-    }
-    if (!hasIspb) throw new ConfigError('createClient(): target needs both ispb and accountNumber');
     try {
-      assertTarget(t as Target);
+      target = checkTarget(options.target);
     } catch (error) {
       throw new ConfigError(`createClient(): ${(error as Error).message}`);
     }
-    target = { ispb: t.ispb!.trim(), accountNumber: t.accountNumber!.trim() };
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new ConfigError('createClient(): timeoutMs must be a positive number of milliseconds');

@@ -30,72 +30,81 @@ export interface ResponseInput {
   clockSkewMs?: () => number | undefined;
 }
 
+/** The body as JSON, or `{ ok: false }` when it is not JSON. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
 /**
  * Maps one HTTP response to `data` or to the right error:
- * non-200 → {@link HttpStatusError} (401 {@link SignatureRejectedError}, 403 {@link PermissionDeniedError});
+ * non-200 → {@link statusError};
  * 200 with a body that is not a §2.1 envelope → {@link MalformedResponseError};
  * 200 with `code` ≠ 200 → {@link BusinessError}. Never looks at `message` to decide.
  */
 export function interpretResponse(input: ResponseInput): Envelope['data'] {
   const { operation, status, text } = input;
-  let json: unknown;
-  let parsedJson = true;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    parsedJson = false;
-  }
+  const json = parseJson(text);
 
-  if (status !== 200) {
-    // Best effort: a non-200 body may or may not be an envelope.
-    const env = parsedJson && json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
-    const code = typeof env.code === 'number' || typeof env.code === 'string' ? env.code : undefined;
-    const data = env.data && typeof env.data === 'object' ? (env.data as Record<string, unknown>) : {};
-    const reason = typeof data.reason === 'string' ? data.reason : undefined;
-    if (typeof env.time === 'number' && Number.isFinite(env.time)) input.onServerTime?.(env.time);
-    const serverMessage = typeof env.message === 'string' ? ` ${env.message.slice(0, 300)}` : '';
-    const details = { status, code, reason, operation };
-    if (status === 401) {
-      const skew = input.clockSkewMs?.();
-      const hint =
-        skew !== undefined && Math.abs(skew) > SKEW_HINT_MS
-          ? ` This machine's clock differs from the server's by about ${Math.round(skew / 1000)} s: synchronise it (NTP), timestamps must be within the server's window.`
-          : '';
-      return fail(
-        new SignatureRejectedError(
-          `${operation}: the server rejected the request signature (HTTP 401${reason ? `, ${reason}` : ''}).${serverMessage}${hint}`,
-          { ...details, clockSkewMs: skew },
-        ),
-      );
-    }
-    if (status === 403) {
-      return fail(new PermissionDeniedError(`${operation}: the credential is not allowed here (HTTP 403${reason ? `, ${reason}` : ''}).${serverMessage}`, details));
-    }
-    return fail(new HttpStatusError(`${operation} failed with HTTP ${status}.${serverMessage}`, details));
-  }
+  if (status !== 200) throw statusError(input, json.ok ? json.value : undefined);
 
-  if (!parsedJson) {
-    return fail(new MalformedResponseError(`${operation}: HTTP 200 but the body is not JSON.`, { status, operation }));
+  if (!json.ok) {
+    throw new MalformedResponseError(`${operation}: HTTP 200 but the body is not JSON.`, { status, operation });
   }
-  const envelope = Envelope.safeParse(json);
+  const envelope = Envelope.safeParse(json.value);
   if (!envelope.success) {
     const where = envelope.error.issues.map((i) => i.path.join('.') || '(body)').join(', ');
-    return fail(
-      new MalformedResponseError(`${operation}: HTTP 200 but the body is not a §2.1 envelope (missing or wrongly typed: ${where}).`, {
-        status,
-        operation,
-      }),
-    );
+    throw new MalformedResponseError(`${operation}: HTTP 200 but the body is not a §2.1 envelope (missing or wrongly typed: ${where}).`, {
+      status,
+      operation,
+    });
   }
   input.onServerTime?.(envelope.data.time);
   if (envelope.data.code !== 200) {
-    return fail(new BusinessError(envelope.data.code, envelope.data.message, { operation, data: envelope.data.data }));
+    throw new BusinessError(envelope.data.code, envelope.data.message, { operation, data: envelope.data.data });
   }
   return envelope.data.data;
 }
 
-function fail(error: Error): never {
-  throw error;
+/**
+ * The error for an HTTP status the caller does not take as success: 401
+ * {@link SignatureRejectedError} (or, when `signed` is false, a plain
+ * {@link HttpStatusError} about the credential), 403
+ * {@link PermissionDeniedError}, anything else {@link HttpStatusError}. The
+ * body, parsed as `json`, may or may not be an envelope: `code`, `data.reason`,
+ * `message` and `time` are read when present.
+ */
+export function statusError(input: ResponseInput, json: unknown, options: { signed?: boolean } = {}): HttpStatusError {
+  const { operation, status } = input;
+  const env = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
+  const code = typeof env.code === 'number' || typeof env.code === 'string' ? env.code : undefined;
+  const data = env.data && typeof env.data === 'object' ? (env.data as Record<string, unknown>) : {};
+  const reason = typeof data.reason === 'string' ? data.reason : undefined;
+  if (typeof env.time === 'number' && Number.isFinite(env.time)) input.onServerTime?.(env.time);
+  const serverMessage = typeof env.message === 'string' ? ` ${env.message.slice(0, 300)}` : '';
+  const details = { status, code, reason, operation };
+  const because = reason ? `, ${reason}` : '';
+  if (status === 401 && options.signed === false) {
+    return new HttpStatusError(`${operation}: the server refused the credential (HTTP 401${because}).${serverMessage}`, details);
+  }
+  if (status === 401) {
+    const skew = input.clockSkewMs?.();
+    const hint =
+      skew !== undefined && Math.abs(skew) > SKEW_HINT_MS
+        ? ` This machine's clock differs from the server's by about ${Math.round(skew / 1000)} s: synchronise it (NTP), timestamps must be within the server's window.`
+        : '';
+    return new SignatureRejectedError(`${operation}: the server rejected the request signature (HTTP 401${because}).${serverMessage}${hint}`, {
+      ...details,
+      clockSkewMs: skew,
+    });
+  }
+  if (status === 403) {
+    return new PermissionDeniedError(`${operation}: the credential is not allowed here (HTTP 403${because}).${serverMessage}`, details);
+  }
+  return new HttpStatusError(`${operation} failed with HTTP ${status}.${serverMessage}`, details);
 }
 
 /** Validates success `data` against the operation's response schema. */

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, closedPortUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
+import { clientFor, frozenSandbox, resettingUrl, startRawServer, startResettingServer } from '../sandbox/v3/test-helpers.js';
 import { V3_ACCOUNTS } from '../sandbox/v3/fixtures.js';
 import { createClient } from './client.js';
 import {
@@ -33,34 +33,54 @@ describe('error mapping', () => {
     });
   }
 
-  it('transport failure (closed port) → NetworkError', async () => {
-    const client = clientFor('ACCOUNT', await closedPortUrl(), { maxReadRetries: 0 });
+  it('transport failure (connection reset) → NetworkError with the system code', async () => {
+    const client = clientFor('ACCOUNT', await resettingUrl(), { maxReadRetries: 0 });
     const error = await client.transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
     assert.ok(error instanceof NetworkError);
     assert.ok(error instanceof PayServerError);
     assert.equal(error.operation, 'transfers.statusCheck');
-    assert.match(error.message, /ECONNREFUSED/);
+    assert.match(error.message, /ECONNRESET/);
+    assert.deepEqual(error.cause, { name: 'TypeError', code: 'ECONNRESET' });
   });
 
-  it('no answer within timeoutMs → TimeoutError, and a create is not resent', async () => {
-    let requests = 0;
-    const silent = await startRawServer(() => {
-      requests++; // never answers
-    });
+  it('a transport failure: a read is resent maxReadRetries times, a create exactly once', async () => {
+    // Every attempt reaches the server and fails there, so the count does not depend on timing.
+    const resetting = await startResettingServer();
     try {
-      const client = clientFor('ACCOUNT', silent.url, { timeoutMs: 100, maxReadRetries: 3, retryBaseDelayMs: 1 });
-      const started = Date.now();
+      const client = clientFor('ACCOUNT', resetting.url, { maxReadRetries: 3, retryBaseDelayMs: 1 });
+      await assert.rejects(client.transfers.statusCheck({ txn_id: 't' }), NetworkError);
+      assert.equal(resetting.requests(), 1 + 3);
+      await assert.rejects(client.refunds.create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1.00' }), NetworkError);
+      assert.equal(resetting.requests(), 1 + 3 + 1);
+    } finally {
+      await resetting.close();
+    }
+  });
+
+  it('no answer within timeoutMs → TimeoutError; a create is not resent, a read is', async () => {
+    // The server never answers, so every attempt times out however slow the machine is.
+    // Attempts are counted where the client makes them: a request aborted by its
+    // timeout may not have reached the server yet.
+    const silent = await startRawServer(() => {});
+    let attempts = 0;
+    const counting: typeof fetch = (input, init) => {
+      attempts++;
+      return fetch(input, init);
+    };
+    try {
+      const client = clientFor('ACCOUNT', silent.url, { timeoutMs: 100, maxReadRetries: 3, retryBaseDelayMs: 1, fetch: counting });
       const error = await client.refunds
         .create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1.00' })
         .catch((e: unknown) => e);
       assert.ok(error instanceof TimeoutError);
       assert.equal(error.timeoutMs, 100);
       assert.match(error.message, /read the status first/);
-      assert.ok(Date.now() - started < 2000);
-      assert.equal(requests, 1);
+      assert.equal(attempts, 1);
       // A read times out per attempt and is retried.
-      await assert.rejects(client.transfers.statusCheck({ txn_id: 't' }, { timeoutMs: 50 }), TimeoutError);
-      assert.equal(requests, 1 + 4);
+      const read = await client.transfers.statusCheck({ txn_id: 't' }, { timeoutMs: 50 }).catch((e: unknown) => e);
+      assert.ok(read instanceof TimeoutError);
+      assert.equal(read.timeoutMs, 50);
+      assert.equal(attempts, 1 + 4);
     } finally {
       await silent.close();
     }
@@ -109,13 +129,20 @@ describe('error mapping', () => {
   });
 
   it('HTTP 401 with a skewed clock → hint, and clockSkewMs measured', async () => {
-    const slow = clientFor('ACCOUNT', sandbox.url, { now: () => Date.now() - 10 * 60_000 });
-    const error = await slow.transfers.details({}).catch((e: unknown) => e);
-    assert.ok(error instanceof SignatureRejectedError);
-    assert.equal(error.reason, 'timestamp_out_of_window');
-    assert.ok(error.clockSkewMs! > 9 * 60_000 && error.clockSkewMs! < 11 * 60_000);
-    assert.match(error.message, /clock differs from the server's by about 6\d\d s/);
-    assert.equal(slow.clockSkewMs, error.clockSkewMs);
+    // Both clocks are fixed, so the measured skew is exact however long the request takes.
+    const { sandbox: frozen } = await frozenSandbox();
+    try {
+      const at = frozen.clock.now();
+      const slow = clientFor('ACCOUNT', frozen.url, { now: () => at - 10 * 60_000 });
+      const error = await slow.transfers.details({}).catch((e: unknown) => e);
+      assert.ok(error instanceof SignatureRejectedError);
+      assert.equal(error.reason, 'timestamp_out_of_window');
+      assert.equal(error.clockSkewMs, 10 * 60_000);
+      assert.match(error.message, /clock differs from the server's by about 600 s/);
+      assert.equal(slow.clockSkewMs, error.clockSkewMs);
+    } finally {
+      await frozen.close();
+    }
   });
 
   it('HTTP 403 → PermissionDeniedError', async () => {

@@ -53,7 +53,12 @@ export class RequestValidationError extends PayServerError {
 /** §5.3: the credential kind or target headers cannot be used on this route. Nothing was sent. */
 export class CredentialPolicyError extends PayServerError {}
 
-/** The request never got an HTTP response: DNS, refused connection, reset, TLS. */
+/**
+ * The request never got an HTTP response: DNS, refused connection, reset, TLS.
+ * `cause` is only `{ name, code }` of the transport failure (e.g.
+ * `{ name: 'TypeError', code: 'ECONNRESET' }`), never the raw error: a custom
+ * fetch may hang the request, headers included, on its errors.
+ */
 export class NetworkError extends PayServerError {}
 
 /** No complete response within `timeoutMs`. A create may or may not have happened: see docs/server.md. */
@@ -120,7 +125,23 @@ export class MalformedResponseError extends PayServerError {
 }
 
 /**
- * A business error: HTTP 200 with envelope `code` ≠ 200 (§2.1, §7.2). Branch on
+ * `createCharge` got a 2xx answer whose body is not a JSON object, so whether
+ * the charge was made cannot be read from it. A 2xx means the service accepted
+ * the request: treat the charge as possibly created. Do not send it again
+ * blindly (there is no idempotency key and no charge lookup); reconcile with
+ * the provider first, from your own order record (docs/charges.md).
+ */
+export class ChargeOutcomeUnknownError extends PayServerError {
+  readonly status: number;
+  constructor(message: string, details: { status: number; operation?: string | undefined }) {
+    super(message, { operation: details.operation });
+    this.status = details.status;
+  }
+}
+
+/**
+ * A business error: HTTP 200 with envelope `code` ≠ 200 (§2.1, §7.2); for
+ * `createCharge`, a 2xx whose body is an envelope with `code` ≠ 200. Branch on
  * `code`, never on `message` (it is localized text).
  */
 export class BusinessError extends PayServerError {

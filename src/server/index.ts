@@ -60,6 +60,7 @@ export {
   SignatureRejectedError,
   PermissionDeniedError,
   MalformedResponseError,
+  ChargeOutcomeUnknownError,
   BusinessError,
   WaitTimeoutError,
   type ValidationIssue,

@@ -48,16 +48,30 @@ export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
   } catch (error) {
     if (timedOut) throw new TimeoutError(input.timeoutMs, { operation });
     if (signal?.aborted) throw new AbortError(`${operation} was aborted`, { operation, cause: signal.reason });
-    throw new NetworkError(`${operation} could not reach the server (${describe(error)}).`, { operation, cause: error });
+    const cause = transportCause(error);
+    throw new NetworkError(`${operation} could not reach the server (${cause.code ?? cause.name}).`, { operation, cause });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
   }
 }
 
-/** A short, safe description of a fetch failure: the system error code when there is one. */
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  if (cause && typeof cause.code === 'string') return cause.code;
-  return error instanceof Error ? error.message : 'unknown error';
+/**
+ * What a transport failure may say about itself: its class name and the system
+ * error code (e.g. `ECONNREFUSED`), nothing else. The raw error is dropped, as
+ * is its message: a custom fetch may put the request on it, headers included
+ * (the signature, or the Basic credential of a charge).
+ */
+function transportCause(error: unknown): { name: string; code: string | undefined } {
+  const name = (error as { name?: unknown } | null)?.name;
+  const codes = [(error as { code?: unknown } | null)?.code, (error as { cause?: { code?: unknown } } | null)?.cause?.code];
+  return {
+    name: typeof name === 'string' && SAFE_NAME.test(name) ? name : 'Error',
+    code: codes.find((c): c is string => typeof c === 'string' && SAFE_CODE.test(c)),
+  };
 }
+
+/** An error class name such as `TypeError`. */
+const SAFE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;
+/** A system or undici error code such as `ECONNRESET` or `UND_ERR_SOCKET`. */
+const SAFE_CODE = /^[A-Z][A-Z0-9_]{1,63}$/;

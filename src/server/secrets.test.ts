@@ -2,10 +2,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { closedPortUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
+import { resettingUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
 import { MERCHANTS } from '../sandbox/fixtures.js';
 import { createClient } from './client.js';
 import { basicAuthorization, createCharge } from './charges.js';
+import { NetworkError } from './errors.js';
 
 /** No error, toString() or property ever carries the secret, the Basic credential or a signature. */
 describe('secrets stay out of errors', () => {
@@ -35,7 +36,7 @@ describe('secrets stay out of errors', () => {
       return fetch(input, init);
     };
     const silent = await startRawServer(() => {});
-    const closed = await closedPortUrl();
+    const closed = await resettingUrl();
     const make = (baseUrl: string, extra = {}) =>
       createClient({ baseUrl, credential: { clientId: 'cli_test_account_0001', secret: SECRET, kind: 'ACCOUNT' }, fetch: recordingFetch, maxReadRetries: 0, ...extra });
     try {
@@ -67,12 +68,67 @@ describe('secrets stay out of errors', () => {
     }
   });
 
+  /**
+   * A fetch whose errors carry the request, as some HTTP clients' errors do
+   * (a `config` with the headers, a message that prints them, a cause that
+   * holds them): none of it may reach the error the caller sees.
+   */
+  const leakyFetch: typeof fetch = async (input, init) => {
+    const headers = Object.fromEntries(new Headers(init?.headers));
+    const error = new Error(`request to ${String(input)} failed; headers: ${JSON.stringify(headers)}`);
+    throw Object.assign(error, { code: 'ECONNRESET', config: { headers }, request: { headers }, cause: { code: 'ECONNRESET', headers } });
+  };
+
+  /** The views the caller (or a logger) is most likely to print. */
+  function assertNotIn(error: NetworkError, forbidden: readonly string[]) {
+    const views = { message: error.message, cause: inspect(error.cause, { showHidden: true, depth: 10 }), json: JSON.stringify(error), string: String(error) };
+    for (const [where, view] of Object.entries(views)) {
+      for (const secret of forbidden) assert.equal(view.includes(secret), false, `leaked in ${where}: ${view.slice(0, 200)}`);
+    }
+  }
+
+  it('a custom fetch whose errors carry the headers: the v3 signature and secret stay out', async () => {
+    const signatures: string[] = [];
+    const recording: typeof fetch = (input, init) => {
+      signatures.push(new Headers(init?.headers).get('x-signature') ?? '');
+      return leakyFetch(input, init);
+    };
+    const client = createClient({
+      baseUrl: sandbox.url,
+      credential: { clientId: 'cli_test_account_0001', secret: SECRET, kind: 'ACCOUNT' },
+      fetch: recording,
+      maxReadRetries: 0,
+    });
+    const error = await client.transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+    assert.ok(error instanceof NetworkError);
+    assert.equal(signatures.length, 1);
+    assert.match(signatures[0]!, /^[0-9a-f]{64}$/);
+    // Only the class name and the system code survive.
+    assert.deepEqual(error.cause, { name: 'Error', code: 'ECONNRESET' });
+    assert.match(error.message, /ECONNRESET/);
+    assertNotIn(error, [SECRET, signatures[0]!, 'cli_test_account_0001', 'x-signature']);
+    assertClean(error, [SECRET, signatures[0]!]);
+  });
+
+  it('a custom fetch whose errors carry the headers: the charge Basic value stays out', async () => {
+    const secretKey = MERCHANTS[0]!.secretKey;
+    const authorization = basicAuthorization(secretKey);
+    const error = await createCharge(
+      { baseUrl: sandbox.url, secretKey, fetch: leakyFetch },
+      { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } },
+    ).catch((e: unknown) => e);
+    assert.ok(error instanceof NetworkError);
+    assert.deepEqual(error.cause, { name: 'Error', code: 'ECONNRESET' });
+    assertNotIn(error, [secretKey, authorization.slice('Basic '.length), 'authorization']);
+    assertClean(error, [secretKey, authorization.slice('Basic '.length)]);
+  });
+
   it('charge errors never show the secret key or the Basic value', async () => {
     const secretKey = 'sk_test_51NotARealKeyButSecret99';
     const basic = basicAuthorization(secretKey).slice('Basic '.length);
     const errors = await Promise.all([
       createCharge({ baseUrl: sandbox.url, secretKey }, { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } }).catch((e: unknown) => e),
-      createCharge({ baseUrl: await closedPortUrl(), secretKey }, { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } }).catch((e: unknown) => e),
+      createCharge({ baseUrl: await resettingUrl(), secretKey }, { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } }).catch((e: unknown) => e),
       createCharge({ baseUrl: sandbox.url, secretKey }, { amount: 1.5 } as never).catch((e: unknown) => e),
       createCharge({ baseUrl: sandbox.url, secretKey: `${secretKey}!` }, {} as never).catch((e: unknown) => e),
     ]);

@@ -112,11 +112,10 @@ export type SignedHeaders = Record<string, string>;
  * a retried request needs a fresh timestamp and nonce (§4.2).
  */
 export function signRequest(input: SignRequestInput): SignedHeaders {
-  const target = input.target ?? null;
   if (!input.secret) throw new TypeError('signRequest() needs a secret');
   if (!input.clientId) throw new TypeError('signRequest() needs a clientId');
   if (!input.path.startsWith('/')) throw new TypeError('signRequest() takes the path only (starting with "/"), not a full URL');
-  if (target) assertTarget(target);
+  const target = input.target ? checkTarget(input.target) : null;
   const timestamp = String(input.timestamp ?? Date.now());
   if (!/^[0-9]{1,16}$/.test(timestamp)) throw new TypeError('signRequest(): timestamp must be Unix milliseconds');
   const nonce = input.nonce ?? createNonce();
@@ -134,20 +133,45 @@ export function signRequest(input: SignRequestInput): SignedHeaders {
     [SignatureHeader.SIGNATURE]: signature,
   };
   if (target) {
-    headers[SignatureHeader.ISPB] = target.ispb.trim();
-    headers[SignatureHeader.ACCOUNT_NUMBER] = target.accountNumber.trim();
+    headers[SignatureHeader.ISPB] = target.ispb;
+    headers[SignatureHeader.ACCOUNT_NUMBER] = target.accountNumber;
   }
   return headers;
 }
 
-/** Throws a TypeError unless both target values are non-empty after trimming and free of control characters. */
-export function assertTarget(target: Target): void {
-  for (const [name, value] of [['ispb', target.ispb], ['accountNumber', target.accountNumber]] as const) {
-    if (typeof value !== 'string' || value.trim() === '') {
-      throw new TypeError(`target.${name} is required: X-ISPB and X-Account-Number go together or not at all (§5.2)`);
-    }
-    if (/[\u0000-\u001f\u007f]/.test(value)) throw new TypeError(`target.${name} must not contain control characters`);
+/**
+ * §5.2.2, the one place the pair rule lives (the client, {@link signRequest}
+ * and the verifier all read it here): X-ISPB and X-Account-Number go together
+ * or not at all, and a value counts as present when it is not blank. Returns
+ * the trimmed pair, null when neither is present, or which one is missing.
+ */
+export function readTargetPair(ispb: unknown, accountNumber: unknown): Target | null | { missing: 'ispb' | 'accountNumber' } {
+  const present = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+  const hasIspb = present(ispb);
+  const hasAccount = present(accountNumber);
+  if (hasIspb && hasAccount) return { ispb: ispb.trim(), accountNumber: accountNumber.trim() };
+  if (!hasIspb && !hasAccount) return null;
+  return { missing: hasIspb ? 'accountNumber' : 'ispb' };
+}
+
+/**
+ * Checks a target given to the client or to {@link signRequest} and returns it
+ * trimmed: an object whose two values are both present ({@link readTargetPair})
+ * and free of control characters (they cannot travel in a header). Throws a
+ * TypeError that names the problem.
+ */
+export function checkTarget(target: unknown): Target {
+  if (!target || typeof target !== 'object') throw new TypeError('target must be { ispb, accountNumber }');
+  const { ispb, accountNumber } = target as Partial<Record<keyof Target, unknown>>;
+  for (const [name, value] of [['ispb', ispb], ['accountNumber', accountNumber]] as const) {
+    if (typeof value === 'string' && /[\u0000-\u001f\u007f]/.test(value)) throw new TypeError(`target.${name} must not contain control characters`);
   }
+  const pair = readTargetPair(ispb, accountNumber);
+  if (pair === null) throw new TypeError('target needs both ispb and accountNumber: X-ISPB and X-Account-Number go together or not at all (§5.2)');
+  if ('missing' in pair) {
+    throw new TypeError(`target.${pair.missing} is missing: X-ISPB and X-Account-Number go together or not at all (§5.2)`);
+  }
+  return pair;
 }
 
 // ─── Verification (used by the sandbox) ──────────────────────────────────────
@@ -243,14 +267,10 @@ export function verifySignedRequest(input: VerifyInput): VerifyResult {
     return fail('malformed_header', 'X-Content-Hash must be 64 lowercase hex characters (SHA-256 of the raw body).');
   }
 
-  const ispb = get(SignatureHeader.ISPB);
-  const account = get(SignatureHeader.ACCOUNT_NUMBER);
-  const hasIspb = ispb !== undefined && ispb.trim() !== '';
-  const hasAccount = account !== undefined && account.trim() !== '';
-  if (hasIspb !== hasAccount) {
+  const target = readTargetPair(get(SignatureHeader.ISPB), get(SignatureHeader.ACCOUNT_NUMBER));
+  if (target !== null && 'missing' in target) {
     return fail('target_pair_incomplete', 'X-ISPB and X-Account-Number must be sent together or not at all (§5.2).');
   }
-  const target = hasIspb ? { ispb: ispb!.trim(), accountNumber: account!.trim() } : null;
 
   const secret = input.secretFor(clientId!);
   if (secret === undefined) return fail('unknown_client', 'Unknown X-Client-ID.');

@@ -1,71 +1,135 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { createClock } from '../sandbox/clock.js';
-import { clientFor } from '../sandbox/v3/test-helpers.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { frozenSandbox } from '../sandbox/v3/test-helpers.js';
 import { V3_QR_PAYLOADS } from '../sandbox/v3/fixtures.js';
+import type { PayClient } from './client.js';
+import type { CredentialKind } from './enums.js';
 import { TxnStatus } from './enums.js';
 import { AbortError, BusinessError, WaitTimeoutError } from './errors.js';
 import { merchantOrderId } from './order-id.js';
 import { waitForRefund, waitForTransfer } from './wait.js';
 
+/**
+ * Against a frozen sandbox: transfers and refunds move on only when a test
+ * moves the sandbox clock, so what each poll sees does not depend on how fast
+ * the machine is.
+ */
 describe('waitForTransfer / waitForRefund against the sandbox', () => {
   let sandbox: Sandbox;
+  let clientOf: (kind: CredentialKind) => PayClient;
   before(async () => {
-    sandbox = await createSandbox();
+    const frozen = await frozenSandbox(Date.now());
+    sandbox = frozen.sandbox;
+    clientOf = (kind) => frozen.client(kind);
   });
   after(() => sandbox.close());
 
-  it('polls a confirmed QR payment until COMPLETED, each poll freshly signed', async () => {
-    const client = clientFor('ACCOUNT', sandbox.url);
-    const init = await client.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithAmount });
-    const confirm = await client.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: merchantOrderId(), amount: '25.00' });
+  /** A confirmed QR payment, 1 PENDING until the sandbox clock moves. */
+  async function pendingTransfer(client: PayClient): Promise<string> {
+    const { ref_id } = await client.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount });
+    const confirm = await client.transfers.qrCodeConfirm({ ref_id, merchant_order_id: merchantOrderId(sandbox.clock.now()), amount: '1.00' });
     assert.equal(confirm.txn_status, TxnStatus.PENDING); // §1: not settlement
+    return confirm.txn_id;
+  }
+
+  it('polls a confirmed QR payment until COMPLETED, each poll freshly signed', async () => {
+    const client = clientOf('ACCOUNT');
+    const txnId = await pendingTransfer(client);
     const seen: number[] = [];
-    const final = await waitForTransfer(client, confirm.txn_id, {
-      initialDelayMs: 10,
-      // Move the sandbox clock instead of waiting for the background steps.
+    const final = await waitForTransfer(client, txnId, {
+      initialDelayMs: 1,
+      // Move the sandbox clock instead of waiting for the background steps (1 s, 2 s).
       onPoll: (status) => {
         seen.push(status);
         sandbox.clock.advance(300);
       },
     });
     assert.equal(final.txn_status, TxnStatus.COMPLETED);
-    assert.ok(seen.length >= 3, `polled ${seen.length} times`); // nonces would have been rejected if reused
-    assert.equal(seen.at(-1), TxnStatus.COMPLETED);
+    // Polls at +0, +300 … +900 ms see PENDING, +1200 … +1800 PROCESSING, +2100 COMPLETED:
+    // nonces would have been rejected if reused.
+    assert.deepEqual(seen, [...Array(4).fill(TxnStatus.PENDING), ...Array(3).fill(TxnStatus.PROCESSING), TxnStatus.COMPLETED]);
   });
 
   it('polls a refund until COMPLETED', async () => {
-    const client = clientFor('USER', sandbox.url);
-    const refund = await client.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(), amount: '3.10' });
+    const client = clientOf('USER');
+    const refund = await client.refunds.create({
+      original_settlement_id: 'stl_sandbox_inbound_fresh',
+      merchant_order_id: merchantOrderId(sandbox.clock.now()),
+      amount: '3.10',
+    });
     assert.equal(refund.txn_status, TxnStatus.PENDING);
-    const final = await waitForRefund(client, { refund_id: refund.refund_id }, { initialDelayMs: 10, onPoll: () => sandbox.clock.advance(300) });
+    const seen: number[] = [];
+    const final = await waitForRefund(
+      client,
+      { refund_id: refund.refund_id },
+      {
+        initialDelayMs: 1,
+        onPoll: (status) => {
+          seen.push(status);
+          sandbox.clock.advance(1_000);
+        },
+      },
+    );
     assert.equal(final.txn_status, TxnStatus.COMPLETED);
     assert.equal(final.refund_id, refund.refund_id);
+    // §3.1: PENDING, PROCESSING after 2 s, COMPLETED after 5 s.
+    assert.deepEqual(seen, [TxnStatus.PENDING, TxnStatus.PENDING, TxnStatus.PROCESSING, TxnStatus.PROCESSING, TxnStatus.PROCESSING, TxnStatus.COMPLETED]);
   });
 
   it('a business error ends the wait at once', async () => {
-    const client = clientFor('ACCOUNT', sandbox.url);
-    await assert.rejects(waitForTransfer(client, 'txn_unknown', { initialDelayMs: 10 }), (e: unknown) => e instanceof BusinessError && e.code === 'not_found');
+    const client = clientOf('ACCOUNT');
+    let polls = 0;
+    await assert.rejects(
+      waitForTransfer(client, 'txn_unknown', { initialDelayMs: 1, onPoll: () => polls++ }),
+      (e: unknown) => e instanceof BusinessError && e.code === 'not_found',
+    );
+    assert.equal(polls, 0);
   });
 
   it('an AbortSignal stops the wait', async () => {
-    const frozen = await createSandbox({ clock: createClock({ frozenAt: Date.now() }) });
-    try {
-      const client = clientFor('ACCOUNT', frozen.url, { now: () => frozen.clock.now() });
-      const { ref_id } = await client.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount });
-      const { txn_id } = await client.transfers.qrCodeConfirm({ ref_id, merchant_order_id: merchantOrderId(frozen.clock.now()), amount: '1.00' });
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 100);
-      await assert.rejects(waitForTransfer(client, txn_id, { signal: controller.signal, initialDelayMs: 20 }), AbortError);
+    const client = clientOf('ACCOUNT');
+    const txnId = await pendingTransfer(client);
+    const controller = new AbortController();
+    let polls = 0;
+    const error = await waitForTransfer(client, txnId, {
+      signal: controller.signal,
+      initialDelayMs: 1,
+      // Abort after the second poll: during the wait before the third.
+      onPoll: () => {
+        if (++polls === 2) controller.abort(new Error('user left'));
+      },
+    }).catch((e: unknown) => e);
+    assert.ok(error instanceof AbortError);
+    assert.equal((error.cause as Error).message, 'user left');
+    assert.equal(polls, 2);
+    await assert.rejects(waitForTransfer(client, txnId, { signal: AbortSignal.abort() }), AbortError);
+  });
 
-      // The deadline: the frozen clock never moves the transfer on.
-      const error = await waitForTransfer(client, txn_id, { deadlineMs: 200, initialDelayMs: 20 }).catch((e: unknown) => e);
-      assert.ok(error instanceof WaitTimeoutError);
-      assert.equal(error.lastStatus, TxnStatus.PENDING);
-      assert.match(error.message, /may still complete/);
-    } finally {
-      await frozen.close();
-    }
+  it('the deadline: WaitTimeoutError with the last status seen', async () => {
+    const client = clientOf('ACCOUNT');
+    const txnId = await pendingTransfer(client); // the frozen sandbox clock never moves it on
+    // The deadline runs on its own clock, moved 25 s per poll; each poll keeps a
+    // generous timeout (at least the 10 s left of the deadline), so a slow poll
+    // cannot turn into a timeout and change the result.
+    let waitClock = 0;
+    let polls = 0;
+    const error = await waitForTransfer(client, txnId, {
+      deadlineMs: 60_000,
+      timeoutMs: 60_000,
+      initialDelayMs: 1,
+      now: () => waitClock,
+      onPoll: () => {
+        polls++;
+        waitClock += 25_000;
+      },
+    }).catch((e: unknown) => e);
+    assert.ok(error instanceof WaitTimeoutError, String(error));
+    assert.equal(error.lastStatus, TxnStatus.PENDING);
+    assert.equal(error.cause, undefined); // every poll answered
+    assert.match(error.message, /no final status within 60000 ms \(last txn_status 1\)/);
+    assert.match(error.message, /may still complete/);
+    // Polls at 0, 25 s and 50 s; at 75 s the deadline has passed.
+    assert.equal(polls, 3);
   });
 });

@@ -23,6 +23,11 @@ export interface WaitOptions {
   timeoutMs?: number;
   /** Called after every successful poll, e.g. to log progress. */
   onPoll?: (status: number, attempt: number) => void;
+  /**
+   * The clock the deadline is measured on, in ms (only differences matter).
+   * Default `performance.now()`, which never jumps when the wall clock is set.
+   */
+  now?: () => number;
 }
 
 /**
@@ -74,12 +79,13 @@ async function poll<T>(
   const deadlineMs = options.deadlineMs ?? 120_000;
   const maxDelay = options.maxDelayMs ?? 10_000;
   let delay = options.initialDelayMs ?? 500;
-  const endAt = performance.now() + deadlineMs;
+  const now = options.now ?? (() => performance.now());
+  const endAt = now() + deadlineMs;
   let lastStatus: number | undefined;
   let lastError: unknown;
 
   for (let attempt = 0; ; attempt++) {
-    const left = endAt - performance.now();
+    const left = endAt - now();
     const timeoutMs = Math.ceil(Math.max(1, Math.min(options.timeoutMs ?? 30_000, left)));
     try {
       const { status, data } = await read(options.signal, timeoutMs);
@@ -92,7 +98,7 @@ async function poll<T>(
       if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
       lastError = error;
     }
-    const remaining = endAt - performance.now();
+    const remaining = endAt - now();
     if (remaining <= 0) {
       throw new WaitTimeoutError(
         `${name}: no final status within ${deadlineMs} ms${lastStatus === undefined ? '' : ` (last txn_status ${lastStatus})`}. ` +

@@ -5,7 +5,7 @@ import { DECLINING_TEST_CARDS, MERCHANTS, TEST_CARDS } from '../fixtures.js';
 import { createCharge, type ChargeRequest } from '../../server/charges.js';
 import { BusinessError, HttpStatusError } from '../../server/errors.js';
 
-/** `POST /v1/charges` in the sandbox (issue 4, item 8), through the server helper. */
+/** `POST /v1/charges` (§4.1, §2.5) in the sandbox, through the server helper: test cards approve or decline (docs/charges.md). */
 describe('sandbox charges', () => {
   let sandbox: Sandbox;
   const secretKey = MERCHANTS[0]!.secretKey;

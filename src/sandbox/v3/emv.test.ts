@@ -1,10 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { crc16, decodeBrCode, encodeBrCode } from './emv.js';
+import { brCodeName, crc16, decodeBrCode, encodeBrCode } from './emv.js';
 
 describe('BR Code (PIX copia e cola)', () => {
   it('CRC-16/CCITT-FALSE: the standard check value', () => {
     assert.equal(crc16('123456789'), '29B1');
+  });
+
+  it('names: accents dropped, ASCII letters, digits and spaces only, upper case', () => {
+    assert.equal(brCodeName('Loja Exemplo Ltda'), 'LOJA EXEMPLO LTDA');
+    assert.equal(brCodeName('São João & Filhos, 2ª'), 'SAO JOAO  FILHOS 2');
   });
 
   it('encodes fields in order with lengths and a CRC, and decodes them back', () => {

@@ -29,6 +29,15 @@ export interface BrCode {
   txid?: string;
 }
 
+/**
+ * A name as the sandbox writes it in a BR Code and in its key directory:
+ * accents dropped, only ASCII letters, digits and spaces, upper case
+ * (`Loja Exemplo Ltda` → `LOJA EXEMPLO LTDA`, `São João` → `SAO JOAO`).
+ */
+export function brCodeName(name: string): string {
+  return name.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').toUpperCase();
+}
+
 /** CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), as BR Code field 63 requires. */
 export function crc16(text: string): string {
   let crc = 0xffff;

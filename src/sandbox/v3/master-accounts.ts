@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { MasterAccountOperations as Ops } from '../../server/schemas/master-accounts.js';
 import type { SandboxContext } from '../context.js';
-import { fail, newId, registerOperation } from './route.js';
+import { echo, fail, registerOperation } from './route.js';
 import { v3State, type MasterRecord } from './state.js';
 
 /** Fields the sandbox sets itself; a request cannot overwrite them. */
@@ -20,7 +20,7 @@ export function registerMasterAccountRoutes(app: Hono, ctx: SandboxContext): voi
   const find = (body: Record<string, unknown>) => (typeof body.id === 'string' ? state.masters.get(body.id) : undefined);
 
   registerOperation(app, ctx, Ops.create, ({ body, now }) => {
-    const record: MasterRecord = { ...withoutReserved(body), id: newId('mst'), created_at: now, updated_at: now };
+    const record: MasterRecord = echo('mst', withoutReserved(body), now);
     state.masters.set(record.id, record);
     return { data: { ...record } };
   });

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { PixKeyType } from '../../server/enums.js';
 import { PixKeyOperations as Ops } from '../../server/schemas/pix-keys.js';
 import type { SandboxContext } from '../context.js';
+import { brCodeName } from './emv.js';
 import { fail, registerOperation } from './route.js';
 import { v3State } from './state.js';
 
@@ -39,7 +40,7 @@ export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
       key: value,
       type: body.pix_key_type,
       accountId: holder.id,
-      holderName: holder.name.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').toUpperCase(),
+      holderName: brCodeName(holder.name),
       city: 'SAO PAULO',
       ispb: holder.ispb,
       active: true,

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { amountToCents, centsToAmount, isValidAmount } from '../../server/amount.js';
 import { QrCodeOperations as Ops } from '../../server/schemas/qr-codes.js';
 import type { SandboxContext } from '../context.js';
-import { encodeBrCode } from './emv.js';
+import { brCodeName, encodeBrCode } from './emv.js';
 import { DYNAMIC_QR_HOST, type V3AccountFixture } from './fixtures.js';
 import { fail, isResult, newId, notFound, registerOperation, type V3Result } from './route.js';
 import { v3State, type QrCodeRecord, type V3State } from './state.js';
@@ -59,9 +59,8 @@ function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'd
   if (!key || !key.active) return fail(4001096, 'The account has no active PIX key to receive with.');
 
   const id = newId('qr');
-  const name = account.name.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').toUpperCase();
   const payload = encodeBrCode({
-    merchantName: name,
+    merchantName: brCodeName(account.name),
     merchantCity: key.city,
     ...(type === 'dynamic' ? { pointOfInitiation: '12' as const, location: `${DYNAMIC_QR_HOST}${id}` } : { pointOfInitiation: '11' as const, key: key.key }),
     ...(typeof description === 'string' && description ? { description } : {}),

@@ -104,7 +104,7 @@ export function newId(prefix: string): string {
  * and `updated_at` (Unix ms). These three names are the sandbox's choice
  * (docs/server.md), not the service's.
  */
-export function echo(prefix: string, body: Record<string, unknown>, now: number): Record<string, unknown> {
+export function echo<T extends Record<string, unknown>>(prefix: string, body: T, now: number): T & { id: string; created_at: number; updated_at: number } {
   return { ...body, id: newId(prefix), created_at: now, updated_at: now };
 }
 
@@ -147,7 +147,7 @@ export function readOpenFields(
   return { amount: amount as string | undefined, merchantOrderId: (orderId as string | undefined) ?? null };
 }
 
-/** Whether a helper answered with {@link fail} instead of a value (stored records may have a `code` field of their own). */
+/** Whether a function answered with {@link fail} instead of a value (stored records may have a `code` field of their own). */
 export function isResult(value: unknown): value is V3Result {
   return typeof value === 'object' && value !== null && FAILURE in value;
 }

@@ -52,11 +52,34 @@ export async function startRawServer(handler: Parameters<typeof createServer>[1]
   };
 }
 
-/** A URL on loopback where nothing listens (a port that was just freed). */
-export async function closedPortUrl(): Promise<string> {
-  const s = await startRawServer(() => {});
-  await s.close();
-  return s.url;
+/**
+ * A local HTTP server that resets the connection of every request it receives:
+ * each attempt fails with ECONNRESET, at once however slow the machine is, and
+ * `requests()` counts the attempts that reached it. (A freed port is no
+ * substitute: a test file running in parallel may bind it again.)
+ */
+export async function startResettingServer(): Promise<{ url: string; close(): Promise<void>; requests(): number; server: Server }> {
+  let requests = 0;
+  const server = await startRawServer((req) => {
+    requests++;
+    req.socket.resetAndDestroy();
+  });
+  return { ...server, requests: () => requests };
+}
+
+let resetting: Promise<string> | undefined;
+
+/**
+ * The URL of one {@link startResettingServer} shared by the test file, for
+ * tests where anything sent must fail as a transport error. It never keeps the
+ * process alive.
+ */
+export function resettingUrl(): Promise<string> {
+  resetting ??= startResettingServer().then((s) => {
+    s.server.unref();
+    return s.url;
+  });
+  return resetting;
 }
 
 /**

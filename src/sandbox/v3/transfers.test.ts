@@ -258,6 +258,14 @@ describe('transfer status, details, PIX by key, bank account and TED (§4.2)', (
     await businessCode(loja.transfers.details({ txn_id: 'txn_unknown' }), 'not_found');
   });
 
+  it('details without txn_id or merchant_order_id → 4000, and no record is made up', async () => {
+    const error = await businessCode(loja.transfers.details({}), 4000);
+    assert.equal(error.data, null);
+    assert.match(error.message, /txn_id or merchant_order_id/);
+    await businessCode(loja.transfers.details({ note: 'no selector' }), 4000);
+    await businessCode(user.transfers.details({}, { target: FILIAL_TARGET }), 4000);
+  });
+
   it('PIX by key: initiate → confirm with the same reference rules as QR', async () => {
     await businessCode(loja.transfers.keyInitiate({}), 4000);
     await businessCode(loja.transfers.keyInitiate({ pix_key: 'antigo@padaria.example' }), 4001096);

@@ -7,7 +7,7 @@ import type { SandboxContext } from '../context.js';
 import type { V3AccountFixture } from './fixtures.js';
 import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from './fixtures.js';
 import { decodeBrCode } from './emv.js';
-import { echo, fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from './route.js';
+import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from './route.js';
 import { v3State, type ConfirmationReference, type PixKeyRecord, type TransferRecord, type V3State } from './state.js';
 
 /** §3.2, §8: a confirmation reference lives five minutes. */
@@ -72,8 +72,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         ref_id: reference.refId,
         pix_key: resolved.key,
         pix_key_type: resolved.type,
-        // The resolved payee's field name and sub-fields are not shown (§2.6): sandbox choice.
-        payee: { name: resolved.holderName, city: resolved.city, ispb: resolved.ispb },
+        payee: payeeOf(resolved),
         qr_code_id: qrCodeId,
         expires,
         ...(amount !== undefined ? { amount } : {}),
@@ -142,7 +141,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         ref_id: reference.refId,
         pix_key: resolved.key,
         pix_key_type: resolved.type,
-        payee: { name: resolved.holderName, city: resolved.city, ispb: resolved.ispb },
+        payee: payeeOf(resolved),
         settlement_id: reference.settlementId,
         expires: reference.expiresAt,
       },
@@ -200,13 +199,14 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
   }
 
   // Details are not shown (§4.9): by `txn_id` or `merchant_order_id`, the selected account's only.
-  registerOperation(app, ctx, Ops.details, ({ body, account, now }) => {
+  // Without either there is nothing to look up: 4000, as for a missing transaction ID on status check (§7.2).
+  registerOperation(app, ctx, Ops.details, ({ body, account }) => {
+    if (body.txn_id === undefined && body.merchant_order_id === undefined) return fail(4000, 'Send txn_id or merchant_order_id.');
     const byId = typeof body.txn_id === 'string' ? state.transfers.get(body.txn_id) : undefined;
     const byOrder =
       typeof body.merchant_order_id === 'string'
         ? [...state.transfers.values()].find((t) => t.merchantOrderId === body.merchant_order_id && t.accountId === account!.id)
         : undefined;
-    if (body.txn_id === undefined && body.merchant_order_id === undefined) return { data: echo('txn', body, now) };
     const record = byId ?? byOrder;
     if (!record || record.accountId !== account!.id) return notFound('transfer');
     return { data: { ...body, ...describeTransfer(record) } };
@@ -227,6 +227,11 @@ function resolveKey(state: V3State, key: string): PixKeyRecord | V3Result {
   if (entry?.failure) return fail(entry.failure, 'The key directory could not be reached.');
   if (!entry || !entry.active) return fail(4001096, 'The PIX key is inactive or deleted.');
   return entry;
+}
+
+/** The resolved payee of an initiate. Its field name and sub-fields are not shown (§2.6): sandbox choice. */
+function payeeOf(key: PixKeyRecord): { name: string; city: string; ispb: string } {
+  return { name: key.holderName, city: key.city, ispb: key.ispb };
 }
 
 /** A static payload's ID: the generated record's, or one derived from the payload (stable across restarts). */

@@ -29,11 +29,12 @@ describe('sandbox v3 verifier over HTTP', () => {
     return { status: res.status, ...json, reason: json.data?.reason };
   }
   const STATUS = '/v3/transfers/status/check';
-  const DETAILS = '/v3/transfers/details';
+  /** An account route with an open request shape, so `{}` is accepted all the way to code 200. */
+  const LIST = '/v3/infractions/list';
 
   it('accepts a correctly signed request (ACCOUNT, no target)', async () => {
     const body = '{}';
-    const r = await send(DETAILS, body, sign('ACCOUNT', DETAILS, body));
+    const r = await send(LIST, body, sign('ACCOUNT', LIST, body));
     assert.equal(r.status, 200);
     assert.equal(r.code, 200);
     assert.equal(r.message, 'success');
@@ -41,36 +42,36 @@ describe('sandbox v3 verifier over HTTP', () => {
   });
 
   it('tampered body → 401', async () => {
-    const headers = sign('ACCOUNT', DETAILS, '{"a":1}');
-    assert.equal((await send(DETAILS, '{"a":2}', headers)).reason, 'content_hash_mismatch');
-    const { ['X-Content-Hash']: _h, ...withoutHash } = sign('ACCOUNT', DETAILS, '{"a":1}');
-    const r = await send(DETAILS, '{"a":2}', withoutHash);
+    const headers = sign('ACCOUNT', LIST, '{"a":1}');
+    assert.equal((await send(LIST, '{"a":2}', headers)).reason, 'content_hash_mismatch');
+    const { ['X-Content-Hash']: _h, ...withoutHash } = sign('ACCOUNT', LIST, '{"a":1}');
+    const r = await send(LIST, '{"a":2}', withoutHash);
     assert.equal(r.status, 401);
     assert.equal(r.reason, 'signature_mismatch'); // the body is signed even without the header
-    assert.equal((await send(DETAILS, '{"a":1}', sign('ACCOUNT', DETAILS, '{"a":1}'))).status, 200);
+    assert.equal((await send(LIST, '{"a":1}', sign('ACCOUNT', LIST, '{"a":1}'))).status, 200);
   });
 
   it('tampered path (other route, added query) → 401', async () => {
     assert.equal((await send('/v3/med/list', '{}', sign('ACCOUNT', '/v3/med/detail', '{}'))).reason, 'signature_mismatch');
-    assert.equal((await send(`${DETAILS}?x=1`, '{}', sign('ACCOUNT', DETAILS, '{}'))).reason, 'signature_mismatch');
+    assert.equal((await send(`${LIST}?x=1`, '{}', sign('ACCOUNT', LIST, '{}'))).reason, 'signature_mismatch');
   });
 
   it('tampered or stale timestamp → 401', async () => {
-    const headers = sign('ACCOUNT', DETAILS, '{}');
+    const headers = sign('ACCOUNT', LIST, '{}');
     headers['X-Timestamp'] = String(Number(headers['X-Timestamp']) + 1);
-    assert.equal((await send(DETAILS, '{}', headers)).reason, 'signature_mismatch');
-    const stale = sign('ACCOUNT', DETAILS, '{}', { timestamp: sandbox.clock.now() - TIMESTAMP_TOLERANCE_MS - 10_000 });
-    const r = await send(DETAILS, '{}', stale);
+    assert.equal((await send(LIST, '{}', headers)).reason, 'signature_mismatch');
+    const stale = sign('ACCOUNT', LIST, '{}', { timestamp: sandbox.clock.now() - TIMESTAMP_TOLERANCE_MS - 10_000 });
+    const r = await send(LIST, '{}', stale);
     assert.equal(r.status, 401);
     assert.equal(r.reason, 'timestamp_out_of_window');
-    const future = sign('ACCOUNT', DETAILS, '{}', { timestamp: sandbox.clock.now() + TIMESTAMP_TOLERANCE_MS + 10_000 });
-    assert.equal((await send(DETAILS, '{}', future)).reason, 'timestamp_out_of_window');
+    const future = sign('ACCOUNT', LIST, '{}', { timestamp: sandbox.clock.now() + TIMESTAMP_TOLERANCE_MS + 10_000 });
+    assert.equal((await send(LIST, '{}', future)).reason, 'timestamp_out_of_window');
   });
 
   it('replayed nonce → 401, even on another route', async () => {
-    const headers = sign('ACCOUNT', DETAILS, '{}');
-    assert.equal((await send(DETAILS, '{}', headers)).status, 200);
-    const replay = await send(DETAILS, '{}', headers);
+    const headers = sign('ACCOUNT', LIST, '{}');
+    assert.equal((await send(LIST, '{}', headers)).status, 200);
+    const replay = await send(LIST, '{}', headers);
     assert.equal(replay.status, 401);
     assert.equal(replay.reason, 'nonce_replayed');
     const sameNonce = { ...sign('ACCOUNT', '/v3/med/list', '{}'), 'X-Nonce': headers['X-Nonce']! };
@@ -78,25 +79,25 @@ describe('sandbox v3 verifier over HTTP', () => {
   });
 
   it('target headers: incomplete pair, tampered pair, mismatch, not accessible → rejected', async () => {
-    const incomplete = { ...sign('USER', DETAILS, '{}'), 'X-ISPB': LOJA.ispb };
-    assert.deepEqual([(await send(DETAILS, '{}', incomplete)).status, (await send(DETAILS, '{}', incomplete)).reason], [401, 'target_pair_incomplete']);
+    const incomplete = { ...sign('USER', LIST, '{}'), 'X-ISPB': LOJA.ispb };
+    assert.deepEqual([(await send(LIST, '{}', incomplete)).status, (await send(LIST, '{}', incomplete)).reason], [401, 'target_pair_incomplete']);
 
     // Swapping the pair after signing: both values are signed.
-    const swapped = { ...sign('USER', DETAILS, '{}', { target: LOJA }), 'X-Account-Number': FILIAL.accountNumber };
-    assert.equal((await send(DETAILS, '{}', swapped)).reason, 'signature_mismatch');
-    const added = { ...sign('ACCOUNT', DETAILS, '{}'), 'X-ISPB': LOJA.ispb, 'X-Account-Number': LOJA.accountNumber };
-    assert.equal((await send(DETAILS, '{}', added)).reason, 'signature_mismatch');
+    const swapped = { ...sign('USER', LIST, '{}', { target: LOJA }), 'X-Account-Number': FILIAL.accountNumber };
+    assert.equal((await send(LIST, '{}', swapped)).reason, 'signature_mismatch');
+    const added = { ...sign('ACCOUNT', LIST, '{}'), 'X-ISPB': LOJA.ispb, 'X-Account-Number': LOJA.accountNumber };
+    assert.equal((await send(LIST, '{}', added)).reason, 'signature_mismatch');
 
     // §5.3: an ACCOUNT credential may send the pair only for its bound account.
-    assert.equal((await send(DETAILS, '{}', sign('ACCOUNT', DETAILS, '{}', { target: LOJA }))).status, 200);
-    const mismatch = await send(DETAILS, '{}', sign('ACCOUNT', DETAILS, '{}', { target: FILIAL }));
+    assert.equal((await send(LIST, '{}', sign('ACCOUNT', LIST, '{}', { target: LOJA }))).status, 200);
+    const mismatch = await send(LIST, '{}', sign('ACCOUNT', LIST, '{}', { target: FILIAL }));
     assert.deepEqual([mismatch.status, mismatch.code, mismatch.reason], [403, 403, 'target_mismatch']);
 
     // A USER selects one of its accounts, and only those.
-    assert.equal((await send(DETAILS, '{}', sign('USER', DETAILS, '{}', { target: FILIAL }))).status, 200);
-    const stranger = await send(DETAILS, '{}', sign('USER', DETAILS, '{}', { target: { ispb: '99999999', accountNumber: '1' } }));
+    assert.equal((await send(LIST, '{}', sign('USER', LIST, '{}', { target: FILIAL }))).status, 200);
+    const stranger = await send(LIST, '{}', sign('USER', LIST, '{}', { target: { ispb: '99999999', accountNumber: '1' } }));
     assert.deepEqual([stranger.status, stranger.reason], [403, 'account_not_accessible']);
-    const noTarget = await send(DETAILS, '{}', sign('USER', DETAILS, '{}'));
+    const noTarget = await send(LIST, '{}', sign('USER', LIST, '{}'));
     assert.deepEqual([noTarget.status, noTarget.reason], [403, 'target_required']);
     // §7.2: where the spec shows a code for a missing account context, that code (HTTP 200).
     const status = '{"txn_id":"t"}';
@@ -112,11 +113,11 @@ describe('sandbox v3 verifier over HTTP', () => {
     const platform = await send(STATUS, '{"txn_id":"t"}', sign('PLATFORM', STATUS, '{"txn_id":"t"}'));
     assert.deepEqual([platform.status, platform.reason], [403, 'credential_not_allowed']);
 
-    const LIST = '/v3/onboarding/managed_accounts/list';
-    const targeted = await send(LIST, '{}', sign('USER', LIST, '{}', { target: LOJA }));
+    const MANAGED_LIST = '/v3/onboarding/managed_accounts/list';
+    const targeted = await send(MANAGED_LIST, '{}', sign('USER', MANAGED_LIST, '{}', { target: LOJA }));
     assert.deepEqual([targeted.status, targeted.reason], [403, 'target_headers_rejected']);
-    assert.equal((await send(LIST, '{}', sign('ACCOUNT', LIST, '{}'))).status, 403);
-    assert.equal((await send(LIST, '{}', sign('USER', LIST, '{}'))).status, 200);
+    assert.equal((await send(MANAGED_LIST, '{}', sign('ACCOUNT', MANAGED_LIST, '{}'))).status, 403);
+    assert.equal((await send(MANAGED_LIST, '{}', sign('USER', MANAGED_LIST, '{}'))).status, 200);
 
     const CREATE = '/v3/onboarding/master_accounts/create';
     assert.equal((await send(CREATE, '{}', sign('USER', CREATE, '{}'))).status, 403);
@@ -127,11 +128,11 @@ describe('sandbox v3 verifier over HTTP', () => {
   });
 
   it('missing headers, unknown client, invalid JSON', async () => {
-    const { ['X-Signature']: _s, ...unsigned } = sign('ACCOUNT', DETAILS, '{}');
-    assert.equal((await send(DETAILS, '{}', unsigned)).reason, 'missing_header');
-    const stranger = { ...sign('ACCOUNT', DETAILS, '{}'), 'X-Client-ID': 'cli_nobody' };
-    assert.equal((await send(DETAILS, '{}', stranger)).reason, 'unknown_client');
-    const json = await send(DETAILS, '{not json', sign('ACCOUNT', DETAILS, '{not json'));
+    const { ['X-Signature']: _s, ...unsigned } = sign('ACCOUNT', LIST, '{}');
+    assert.equal((await send(LIST, '{}', unsigned)).reason, 'missing_header');
+    const stranger = { ...sign('ACCOUNT', LIST, '{}'), 'X-Client-ID': 'cli_nobody' };
+    assert.equal((await send(LIST, '{}', stranger)).reason, 'unknown_client');
+    const json = await send(LIST, '{not json', sign('ACCOUNT', LIST, '{not json'));
     assert.deepEqual([json.status, json.code, json.reason], [400, 400, 'invalid_json']);
   });
 
@@ -145,9 +146,9 @@ describe('sandbox v3 verifier over HTTP', () => {
     const floatAmount = JSON.stringify({ ref_id: 'r', merchant_order_id: merchantOrderId(), amount: 1 });
     assert.equal((await send(CONFIRM, floatAmount, sign('ACCOUNT', CONFIRM, floatAmount))).code, 4002);
 
-    const LIST = '/v3/onboarding/managed_accounts/list';
+    const MANAGED_LIST = '/v3/onboarding/managed_accounts/list';
     const status9 = '{"status":9}';
-    assert.equal((await send(LIST, status9, sign('USER', LIST, status9))).code, 'field_invalid');
+    assert.equal((await send(MANAGED_LIST, status9, sign('USER', MANAGED_LIST, status9))).code, 'field_invalid');
     const ROTATE = '/v3/onboarding/managed_accounts/credentials/rotate';
     const both = '{"reference_id":"a","account":{}}';
     assert.equal((await send(ROTATE, both, sign('USER', ROTATE, both))).code, 'invalid_parameter');
@@ -161,7 +162,7 @@ describe('sandbox v3 verifier over HTTP', () => {
       const r = await send(op.path, '{}', { 'Content-Type': 'application/json' });
       assert.deepEqual([r.status, r.code, r.reason], [401, 401, 'missing_header'], op.path);
     }
-    const get = await fetch(`${sandbox.url}${DETAILS}`);
+    const get = await fetch(`${sandbox.url}${LIST}`);
     assert.equal(get.status, 404);
   });
 
@@ -170,9 +171,9 @@ describe('sandbox v3 verifier over HTTP', () => {
     try {
       moved.clock.advance(49 * 3_600_000);
       const stale = clientFor('ACCOUNT', moved.url);
-      await assert.rejects(stale.transfers.details({}), (e: unknown) => (e as { reason?: string }).reason === 'timestamp_out_of_window');
+      await assert.rejects(stale.infractions.list({}), (e: unknown) => (e as { reason?: string }).reason === 'timestamp_out_of_window');
       const shared = clientFor('ACCOUNT', moved.url, { now: () => moved.clock.now() });
-      assert.ok(await shared.transfers.details({}));
+      assert.ok(await shared.infractions.list({}));
       const refund = await shared.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(moved.clock.now()), amount: '1.00' });
       assert.equal(refund.txn_status, 1);
     } finally {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN } from '../amount.js';
+import { AMOUNT_PATTERN, isAmountAboveZero } from '../amount.js';
 import { hasOrderIdDatePrefix } from '../order-id.js';
 
 /**
@@ -23,8 +23,9 @@ export type OpenResponse = z.infer<typeof OpenResponse>;
 export const NonEmptyString = z.string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') }).min(1, 'must not be empty');
 
 /**
- * §8: a positive decimal string with at most two decimal places. Numbers are
- * rejected on purpose: 0.1 + 0.2 is not 0.3 in binary floating point.
+ * §8: a positive decimal string with at most two decimal places, by the rules
+ * of `amount.ts` (`isValidAmount`), with a message per problem. Numbers
+ * are rejected on purpose: 0.1 + 0.2 is not 0.3 in binary floating point.
  */
 export const Amount = z
   .string({
@@ -36,7 +37,7 @@ export const Amount = z
           : 'must be a string',
   })
   .regex(AMOUNT_PATTERN, 'must be a positive decimal with at most two decimal places, such as "10.50"')
-  .refine((v) => /[1-9]/.test(v), 'must be greater than zero');
+  .refine(isAmountAboveZero, 'must be greater than zero');
 
 /**
  * §4.2/§4.3: the first six characters are a valid YYMMDD UTC date. Whether that

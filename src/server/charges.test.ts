@@ -15,6 +15,9 @@ import {
   SignatureRejectedError,
 } from './errors.js';
 
+/** Always in the future, so the suite never ages into failure. */
+const FUTURE_YEAR = String(new Date().getFullYear() + 5);
+
 describe('createCharge against the sandbox', () => {
   let sandbox: Sandbox;
   let token: string;
@@ -35,7 +38,7 @@ describe('createCharge against the sandbox', () => {
     const res = await fetch(`${sandbox.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
-      body: JSON.stringify({ card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }),
+      body: JSON.stringify({ card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' } }),
     });
     assert.equal(res.status, 200);
     token = ((await res.json()) as { data: { token: string } }).data.token;

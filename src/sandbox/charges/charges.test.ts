@@ -5,6 +5,9 @@ import { DECLINING_TEST_CARDS, MERCHANTS, TEST_CARDS } from '../fixtures.js';
 import { createCharge, type ChargeRequest } from '../../server/charges.js';
 import { BusinessError, HttpStatusError } from '../../server/errors.js';
 
+/** Always in the future, so the suite never ages into failure. */
+const FUTURE_YEAR = String(new Date().getFullYear() + 5);
+
 /** `POST /v1/charges` (§4.1, §2.5) in the sandbox, through the server helper: test cards approve or decline (docs/charges.md). */
 describe('sandbox charges', () => {
   let sandbox: Sandbox;
@@ -13,7 +16,7 @@ describe('sandbox charges', () => {
     const res = await fetch(`${sandbox.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${publicKey}` },
-      body: JSON.stringify({ card: { number, holderName: 'Ana Silva', expirationMonth: '12', expirationYear: '2031', cvv: number.startsWith('3') && number.length === 15 ? '1234' : '123' } }),
+      body: JSON.stringify({ card: { number, holderName: 'Ana Silva', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: number.startsWith('3') && number.length === 15 ? '1234' : '123' } }),
     });
     assert.equal(res.status, 200);
     return ((await res.json()) as { data: { token: string } }).data.token;

@@ -7,17 +7,20 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  * Lit's `html` and `css` templates keep the indentation they were written
  * with; in the script-tag file that is dead weight. This squeezes it out of
  * the element's templates at build time only, so the sources stay readable.
- * It only removes whitespace (and CSS comments), which neither HTML text
- * nor CSS in our templates depends on.
+ * It only removes whitespace, CSS comments, leading zeros and quotes around
+ * plain attribute values: nothing our HTML text or CSS depends on.
  */
 export function squeezeTemplates(): Plugin {
   const squeezeCss = (text: string) =>
     text
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
-      .replace(/\s*([{};,>])\s*/g, '$1')
+      .replace(/\s*([{};,>/!])\s*/g, '$1')
       .replace(/:\s+/g, ':')
       .replace(/;}/g, '}')
+      .replace(/\b0\.(\d)/g, '.$1')
+      .replace(/='([\w-]+)'\]/g, '=$1]')
+      .replace(/@media \(/g, '@media(')
       .trim();
   const squeezeHtml = (text: string) => text.replace(/\s+/g, ' ').replace(/>\s+</g, '><').replace(/\s+\/>/g, '/>');
   return {
@@ -28,6 +31,27 @@ export function squeezeTemplates(): Plugin {
       return code.replace(/\b(css|html)`([^`]*)`/g, (_all, tag: string, body: string) =>
         `${tag}\`${tag === 'css' ? squeezeCss(body) : squeezeHtml(body)}\``,
       );
+    },
+  };
+}
+
+/**
+ * card-validator's Luhn module is CommonJS with a single `module.exports =`.
+ * Left as it is, the bundler wraps it in an interop runtime that weighs more
+ * than the function itself; as an ES module it costs only its own bytes.
+ * Fails loudly if a new card-validator changes the file's shape.
+ */
+export function luhnAsEsModule(): Plugin {
+  return {
+    name: 'pay-luhn-as-es-module',
+    apply: 'build',
+    transform(code, id) {
+      if (!/card-validator[\\/]dist[\\/]luhn-10\.js$/.test(id)) return null;
+      const single = /^module\.exports = (\w+);$/m;
+      if (!single.test(code) || /\bexports\.|require\(/.test(code)) {
+        throw new Error(`${id}: expected one "module.exports = name;" and nothing else CommonJS`);
+      }
+      return code.replace(single, 'export default $1;');
     },
   };
 }
@@ -60,7 +84,7 @@ export default defineConfig({
     // Svelte into the checkout's dependency scan.
     entries: ['index.html'],
   },
-  plugins: [squeezeTemplates()],
+  plugins: [squeezeTemplates(), luhnAsEsModule()],
   build: {
     // tsc has already written the npm entry points into dist/; keep them.
     outDir: fromRoot('dist'),
@@ -71,7 +95,7 @@ export default defineConfig({
     sourcemap: false,
     copyPublicDir: false,
     lib: {
-      entry: fromRoot('src/index.ts'),
+      entry: fromRoot('src/script-tag.ts'),
       name: 'PayCardForm',
       formats: ['es', 'iife'],
       fileName: (format) => (format === 'es' ? 'pay-card-form.js' : `pay-card-form.${format}.js`),

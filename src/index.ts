@@ -7,7 +7,7 @@ import { PayCardForm } from './element/pay-card-form.js';
 export { PayCardForm };
 export type { ChangeDetail, FieldState, TokenizeErrorDetail } from './element/pay-card-form.js';
 export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListener } from './element/events.js';
-export { en, ptBR, type Messages, type FieldName } from './element/messages.js';
+export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence, type Problem, type FieldName } from './element/messages.js';
 export * from './core.js';
 
 // Server-side rendering imports this module in Node, where there is no registry.

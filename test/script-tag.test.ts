@@ -54,13 +54,23 @@ for (const [build, page, file] of [
   });
 }
 
-test('the classic build exposes the package API on window.PayCardForm', async () => {
+test('the classic build exposes the element, tokenize and the error classes on window.PayCardForm', async () => {
   const tab = await browser.newPage();
   try {
     await tab.goto(new URL('classic.html', demo.url).href);
     await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
     const names = await tab.evaluate<string[]>('Object.keys(window.PayCardForm)');
-    for (const name of ['PayCardForm', 'tokenize', 'detectBrand', 'ValidationError']) assert.ok(names.includes(name), `${name} on window.PayCardForm`);
+    assert.deepEqual(names.sort(), [
+      'ApiError',
+      'AuthenticationError',
+      'ConfigurationError',
+      'NetworkError',
+      'PayCardError',
+      'PayCardForm',
+      'TimeoutError',
+      'ValidationError',
+      'tokenize',
+    ]);
     assert.equal(await tab.evaluate<boolean>('customElements.get("pay-card-form") === window.PayCardForm.PayCardForm'), true);
   } finally {
     await tab.close();

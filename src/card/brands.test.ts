@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BRANDS, Brand, brandInfo, detectBrand, isBrand } from './brands.js';
+import { BRANDS, Brand, PREFIX_TABLE, brandInfo, detectBrand, isBrand } from './brands.js';
 
 /** Pads a prefix to a 16-digit string so every row is tested on a full-length number too. */
 const full = (prefix: string) => prefix.padEnd(16, '0');
@@ -119,4 +119,12 @@ test('brand facts and guard', () => {
   assert.ok(isBrand('elo'));
   assert.ok(!isBrand('maestro'));
   assert.ok(!isBrand(undefined));
+});
+
+test('each range of the prefix table has ends of one width', () => {
+  for (const [brand, from, to = from] of PREFIX_TABLE) {
+    assert.match(from, /^\d+$/, brand);
+    assert.equal(to.length, from.length, `${brand} ${from}-${to}`);
+    assert.ok(to >= from, `${brand} ${from}-${to}`);
+  }
 });

@@ -28,53 +28,57 @@ export type Brand = (typeof Brand)[keyof typeof Brand];
 
 /** Per-brand card facts used by formatting and validation. */
 export interface BrandInfo {
-  brand: Brand;
   /** Card number lengths the brand issues. */
   lengths: readonly number[];
   /** Security-code length. */
   cvvLength: 3 | 4;
 }
 
-/** `[brand, from, to]`: an inclusive range of prefixes of equal width. */
-type PrefixRange = readonly [Brand, string, string];
+/**
+ * §2.4, row by row, as `[brand, from, to]`: an inclusive range of prefixes of
+ * equal width (`to` omitted for a single prefix). "Further Elo prefixes: not
+ * shown", so none are added. brands.test.ts checks the widths.
+ */
+export const PREFIX_TABLE: readonly (readonly [Brand, string, string?])[] = [
+  ['elo', '636368'],
+  ['elo', '438935'],
+  ['elo', '504175'],
+  ['elo', '451416'],
+  ['elo', '36297'],
+  ['elo', '509048', '509075'],
+  ['hipercard', '606282'],
+  ['hipercard', '637095'],
+  ['hipercard', '637568'],
+  ['hipercard', '637599'],
+  ['hipercard', '637609'],
+  ['hipercard', '637612'],
+  ['amex', '34'],
+  ['amex', '37'],
+  ['mastercard', '51', '55'],
+  ['mastercard', '2221', '2720'],
+  ['visa', '4'],
+  ['diners', '300', '305'],
+  ['diners', '36'],
+  ['diners', '38'],
+  ['jcb', '35'],
+  ['discover', '6011'],
+  ['discover', '622126', '622925'],
+  ['discover', '644', '649'],
+  ['discover', '65'],
+];
 
-const range = (brand: Brand, from: string, to = from): PrefixRange => {
-  if (from.length !== to.length) throw new Error(`prefix range ${from}-${to} mixes widths`);
-  return [brand, from, to];
-};
-
-// §2.4, row by row. "Further Elo prefixes: not shown", so none are added.
-const PREFIXES: readonly PrefixRange[] = [
-  ...['636368', '438935', '504175', '451416', '36297'].map((p) => range(Brand.ELO, p)),
-  range(Brand.ELO, '509048', '509075'),
-  ...['606282', '637095', '637568', '637599', '637609', '637612'].map((p) => range(Brand.HIPERCARD, p)),
-  range(Brand.AMEX, '34'),
-  range(Brand.AMEX, '37'),
-  range(Brand.MASTERCARD, '51', '55'),
-  range(Brand.MASTERCARD, '2221', '2720'),
-  range(Brand.VISA, '4'),
-  range(Brand.DINERS, '300', '305'),
-  range(Brand.DINERS, '36'),
-  range(Brand.DINERS, '38'),
-  range(Brand.JCB, '35'),
-  range(Brand.DISCOVER, '6011'),
-  range(Brand.DISCOVER, '622126', '622925'),
-  range(Brand.DISCOVER, '644', '649'),
-  range(Brand.DISCOVER, '65'),
-]
-  // Longest first, so the first match is the longest matching prefix.
-  .slice()
-  .sort((a, b) => b[1].length - a[1].length);
+/** Longest first, so the first match is the longest matching prefix. */
+const PREFIXES = [...PREFIX_TABLE].sort((a, b) => b[1].length - a[1].length);
 
 const INFO: Record<Brand, BrandInfo> = {
-  visa: { brand: Brand.VISA, lengths: [13, 16, 19], cvvLength: 3 },
-  mastercard: { brand: Brand.MASTERCARD, lengths: [16], cvvLength: 3 },
-  elo: { brand: Brand.ELO, lengths: [16], cvvLength: 3 },
-  amex: { brand: Brand.AMEX, lengths: [15], cvvLength: 4 },
-  hipercard: { brand: Brand.HIPERCARD, lengths: [16, 19], cvvLength: 3 },
-  diners: { brand: Brand.DINERS, lengths: [14, 16, 19], cvvLength: 3 },
-  jcb: { brand: Brand.JCB, lengths: [16, 17, 18, 19], cvvLength: 3 },
-  discover: { brand: Brand.DISCOVER, lengths: [16, 17, 18, 19], cvvLength: 3 },
+  visa: { lengths: [13, 16, 19], cvvLength: 3 },
+  mastercard: { lengths: [16], cvvLength: 3 },
+  elo: { lengths: [16], cvvLength: 3 },
+  amex: { lengths: [15], cvvLength: 4 },
+  hipercard: { lengths: [16, 19], cvvLength: 3 },
+  diners: { lengths: [14, 16, 19], cvvLength: 3 },
+  jcb: { lengths: [16, 17, 18, 19], cvvLength: 3 },
+  discover: { lengths: [16, 17, 18, 19], cvvLength: 3 },
 };
 
 /** Every brand, in the order of the spec's table. */
@@ -88,11 +92,10 @@ export const BRANDS: readonly Brand[] = Object.values(Brand);
  */
 export function detectBrand(number: string): Brand | null {
   const digits = digitsOnly(number);
-  for (const [brand, from, to] of PREFIXES) {
-    if (digits.length < from.length) continue;
+  for (const [brand, from, to = from] of PREFIXES) {
     const head = digits.slice(0, from.length);
     // Equal-width digit strings compare in numeric order.
-    if (head >= from && head <= to) return brand;
+    if (head.length === from.length && head >= from && head <= to) return brand;
   }
   return null;
 }

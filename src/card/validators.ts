@@ -100,12 +100,13 @@ export interface CardValidation {
 
 /** Validates every field of a card at once. `now` fixes the date for the expiry check. */
 export function validateCard(card: CardInput, options: { now?: Date } = {}): CardValidation {
+  const text = (value: unknown) => String(value ?? '').trim();
   const input = {
-    number: normalizeCardNumber(String(card?.number ?? '')),
-    holderName: String(card?.holderName ?? '').trim(),
-    expirationMonth: String(card?.expirationMonth ?? '').trim(),
-    expirationYear: String(card?.expirationYear ?? '').trim(),
-    cvv: String(card?.cvv ?? '').trim(),
+    number: normalizeCardNumber(text(card?.number)),
+    holderName: text(card?.holderName),
+    expirationMonth: text(card?.expirationMonth),
+    expirationYear: text(card?.expirationYear),
+    cvv: text(card?.cvv),
   };
   const brand = detectBrand(input.number);
   const errors: CardValidation['errors'] = {};

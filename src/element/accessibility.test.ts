@@ -149,7 +149,7 @@ describe('announcements', () => {
     expect(button.disabled).to.equal(false);
     expect(button.getAttribute('aria-disabled')).to.equal('true');
     const explanation = el.shadowRoot!.getElementById(button.getAttribute('aria-describedby')!)!;
-    expect(explanation.textContent).to.equal('Your card is being checked. Please wait.');
+    expect(explanation.textContent).to.equal('Checking your card. Please wait.');
     button.focus();
     expect(el.shadowRoot!.activeElement).to.equal(button);
   });
@@ -165,12 +165,15 @@ describe('languages and overrides', () => {
 
   it('lets the merchant replace any sentence', async () => {
     const el = await mount();
-    el.messages = { submit: 'Finalizar compra', errors: { number: { incomplete: 'Faltam dígitos.' } } };
+    el.messages = { submit: 'Finalizar compra', errors: { incomplete: (noun, field) => (field === 'number' ? 'faltam dígitos.' : `${noun}?`) } };
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="submit"]')!.textContent!.trim()).to.equal('Finalizar compra');
     await typeInto(el, 'number', '4111');
     await tab(el);
     expect(errorOf(el, 'number')).to.equal('Faltam dígitos.');
+    await typeInto(el, 'cvv', '1');
+    await tab(el);
+    expect(errorOf(el, 'cvv')).to.equal('The security code?');
     // Sentences that were not overridden stay.
     expect(el.shadowRoot!.querySelector('label[for="number"]')!.textContent).to.equal('Card number');
   });
@@ -225,7 +228,7 @@ describe('media preferences', () => {
     const el = await mount();
     await typeInto(el, 'number', '4');
     const brand = el.shadowRoot!.querySelector('[part="brand"]')!;
-    expect(getComputedStyle(brand).animationName).to.equal('brand-in');
+    expect(getComputedStyle(brand).animationName).to.equal('slide');
     await emulateMedia({ reducedMotion: 'reduce' });
     expect(getComputedStyle(brand).animationName).to.equal('none');
   });

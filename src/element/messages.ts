@@ -10,10 +10,10 @@ export type FieldName = 'number' | 'holderName' | 'expiry' | 'cvv';
 
 /**
  * What the shopper is told, by kind of problem rather than by validator code:
- * several codes read the same to a person ("incomplete"), and fewer sentences
- * keep both languages small in the script-tag file.
+ * several codes read the same to a person ("incomplete"). One sentence per
+ * kind, with the field's name put in, keeps both languages small.
  */
-export type Problem = 'required' | 'incomplete' | 'invalid' | 'expired' | 'unsupported';
+export type Problem = 'required' | 'incomplete' | 'invalid' | 'expired' | 'unsupported' | 'tooLong';
 
 const PROBLEM: Partial<Record<CardErrorCode, Problem>> = {
   required: 'required',
@@ -22,17 +22,26 @@ const PROBLEM: Partial<Record<CardErrorCode, Problem>> = {
   invalid_cvv_length: 'incomplete',
   expired: 'expired',
   unsupported_brand: 'unsupported',
+  too_long: 'tooLong',
 };
+
+/**
+ * An error sentence: fixed text, or built from the field's name in the
+ * sentence (`nouns`), e.g. `(noun) => \`Enter ${noun}.\``. `field` lets an
+ * override word one field differently. The first letter is capitalised for you.
+ */
+export type ErrorSentence = string | ((noun: string, field: FieldName) => string);
 
 export interface Messages {
   labels: Record<FieldName, string>;
-  placeholders: Record<FieldName, string>;
+  /** Each field as named inside a sentence: "the card number", "o número do cartão". */
+  nouns: Record<FieldName, string>;
+  placeholders: Partial<Record<FieldName, string>>;
   submit: string;
   busy: string;
   /** Read out for the pay button while it waits, so the shopper knows why it does nothing. */
   busyExplanation: string;
-  /** Error text per field and problem; a problem a field has no sentence for reads as `invalid`. */
-  errors: Record<FieldName, Partial<Record<Problem, string>> & { required: string; invalid: string }>;
+  errors: Record<Problem, ErrorSentence>;
   brandNames: Record<Brand, string>;
   /** Announced when the detected brand changes. */
   brandDetected: (brand: string) => string;
@@ -56,109 +65,68 @@ const brandNames: Record<Brand, string> = {
 
 export const en: Messages = {
   labels: { number: 'Card number', holderName: 'Name on card', expiry: 'Expiry (MM/YY)', cvv: 'Security code' },
-  placeholders: { number: '1234 1234 1234 1234', holderName: 'As printed on the card', expiry: 'MM / YY', cvv: 'CVV' },
+  nouns: { number: 'the card number', holderName: 'the name on the card', expiry: 'the expiry date', cvv: 'the security code' },
+  placeholders: { number: '1234 1234 1234 1234', expiry: 'MM / YY', cvv: 'CVV' },
   submit: 'Pay',
   busy: 'Processing…',
-  busyExplanation: 'Your card is being checked. Please wait.',
+  busyExplanation: 'Checking your card. Please wait.',
   errors: {
-    number: {
-      required: 'Enter the card number.',
-      incomplete: 'The card number is incomplete.',
-      unsupported: 'This card brand is not accepted.',
-      invalid: 'The card number is not valid. Check the digits.',
-    },
-    holderName: {
-      required: 'Enter the name as printed on the card.',
-      invalid: 'The name is too long.',
-    },
-    expiry: {
-      required: 'Enter the expiry date.',
-      incomplete: 'The expiry date is incomplete.',
-      expired: 'This card has expired.',
-      invalid: 'The expiry date is not valid.',
-    },
-    cvv: {
-      required: 'Enter the security code.',
-      incomplete: 'The security code is incomplete.',
-      invalid: 'The security code is not valid.',
-    },
+    required: (noun) => `Enter ${noun}.`,
+    incomplete: (noun) => `${noun} is incomplete.`,
+    invalid: (noun) => `${noun} is not valid.`,
+    tooLong: (noun) => `${noun} is too long.`,
+    expired: 'This card has expired.',
+    unsupported: 'This card brand is not accepted.',
   },
   brandNames,
   brandDetected: (brand) => `Card brand: ${brand}.`,
   fixErrors: (n) => `Please correct ${n} field${n === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
   failure: {
-    network: 'We could not reach the payment service. Check your connection and try again.',
+    network: 'Could not reach the payment service. Check your connection and try again.',
     authentication: 'This payment form is not set up correctly. Please contact the store.',
     api: 'The card could not be processed. Check the details and try again.',
   },
 };
 
 export const ptBR: Messages = {
-  labels: { number: 'Número do cartão', holderName: 'Nome impresso no cartão', expiry: 'Validade (MM/AA)', cvv: 'Código de segurança' },
-  placeholders: { ...en.placeholders, holderName: 'Como está no cartão', expiry: 'MM / AA' },
+  labels: { number: 'Número do cartão', holderName: 'Nome no cartão', expiry: 'Validade (MM/AA)', cvv: 'Código de segurança' },
+  nouns: { number: 'o número do cartão', holderName: 'o nome no cartão', expiry: 'a validade', cvv: 'o código de segurança' },
+  placeholders: { ...en.placeholders, expiry: 'MM / AA' },
   submit: 'Pagar',
   busy: 'Processando…',
-  busyExplanation: 'Seu cartão está sendo verificado. Aguarde.',
+  busyExplanation: 'Verificando o cartão. Aguarde.',
+  // Imperatives, so no sentence has to agree with the noun's gender.
   errors: {
-    number: {
-      required: 'Informe o número do cartão.',
-      incomplete: 'O número do cartão está incompleto.',
-      unsupported: 'Esta bandeira não é aceita.',
-      invalid: 'O número do cartão não é válido. Confira os dígitos.',
-    },
-    holderName: {
-      required: 'Informe o nome como está impresso no cartão.',
-      invalid: 'O nome é longo demais.',
-    },
-    expiry: {
-      required: 'Informe a validade.',
-      incomplete: 'A validade está incompleta.',
-      expired: 'Este cartão está vencido.',
-      invalid: 'A validade não é válida.',
-    },
-    cvv: {
-      required: 'Informe o código de segurança.',
-      incomplete: 'O código de segurança está incompleto.',
-      invalid: 'O código de segurança não é válido.',
-    },
+    required: (noun) => `Informe ${noun}.`,
+    incomplete: (noun) => `Complete ${noun}.`,
+    invalid: (noun) => `Confira ${noun}.`,
+    tooLong: (noun) => `Abrevie ${noun}.`,
+    expired: 'Este cartão está vencido.',
+    unsupported: 'Esta bandeira não é aceita.',
   },
   brandNames,
   brandDetected: (brand) => `Bandeira do cartão: ${brand}.`,
   fixErrors: (n) => `Corrija ${n} campo${n === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
   failure: {
-    network: 'Não foi possível falar com o serviço de pagamento. Verifique sua conexão e tente de novo.',
-    authentication: 'Este formulário de pagamento não está configurado corretamente. Fale com a loja.',
+    network: 'Sem conexão com o serviço de pagamento. Verifique sua internet e tente de novo.',
+    authentication: 'Este formulário de pagamento não está configurado. Fale com a loja.',
     api: 'Não foi possível processar o cartão. Confira os dados e tente de novo.',
   },
 };
 
-/** Any subset of {@link Messages}: what a merchant sets on `messages` to change some sentences. */
+/** Any subset of {@link Messages}, each table partial too: what a merchant sets on `messages`. */
 export type MessageOverrides = {
-  [K in keyof Messages]?: Messages[K] extends (...args: never[]) => unknown
-    ? Messages[K]
-    : Messages[K] extends Record<string, unknown>
-      ? { [F in keyof Messages[K]]?: Partial<Messages[K][F]> | Messages[K][F] }
-      : Messages[K];
+  [K in keyof Messages]?: Messages[K] extends (...args: never[]) => unknown ? Messages[K] : Partial<Messages[K]>;
 };
 
-/** Lays a merchant's overrides over a built-in table, two levels deep (e.g. `errors.number.incomplete`). */
+/** Lays a merchant's overrides over a built-in table; tables (`labels`, `errors`, …) merge key by key. */
 export function mergeMessages(base: Messages, overrides: MessageOverrides | null | undefined): Messages {
-  if (!overrides) return base;
   const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(overrides)) {
-    const current = (base as unknown as Record<string, unknown>)[key];
-    if (value && typeof value === 'object' && current && typeof current === 'object') {
-      const merged: Record<string, unknown> = { ...current };
-      for (const [inner, v] of Object.entries(value)) {
-        const c = (current as Record<string, unknown>)[inner];
-        merged[inner] = v && typeof v === 'object' && c && typeof c === 'object' ? { ...c, ...v } : v;
-      }
-      out[key] = merged;
-    } else if (value !== undefined) {
-      out[key] = value;
-    }
+  for (const [key, value] of Object.entries(overrides ?? {})) {
+    const current = out[key];
+    if (value !== undefined) out[key] = typeof value === 'object' && typeof current === 'object' ? { ...current, ...value } : value;
   }
   return out as unknown as Messages;
 }
@@ -170,6 +138,7 @@ export function messagesFor(locale: string | null | undefined): Messages {
 
 /** The sentence for a field's error code. */
 export function errorText(messages: Messages, field: FieldName, code: CardErrorCode): string {
-  const table = messages.errors[field];
-  return table[PROBLEM[code] ?? 'invalid'] ?? table.invalid;
+  const sentence = messages.errors[PROBLEM[code] ?? 'invalid'];
+  const text = typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -2,17 +2,11 @@ import { LitElement, html, type PropertyValues } from 'lit';
 import { brandInfo, detectBrand, type Brand } from '../card/brands.js';
 import { digitsOnly, parseExpiry } from '../card/parsers.js';
 import { preprocessCardNumber, preprocessCvv, preprocessExpiry, type EditState } from '../card/preprocessors.js';
-import {
-  validateCvv,
-  validateExpiry,
-  validateHolderName,
-  validateNumber,
-  type CardErrorCode,
-} from '../card/validators.js';
-import type { CardInput, TokenizeResult } from '../card/types.js';
+import { validateCard, type CardErrorCode } from '../card/validators.js';
+import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { tokenize } from '../tokenize/tokenize.js';
 import { AuthenticationError, ConfigurationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
-import { errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
+import { en, errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
 
 /** One field's state in the `change` event. `error` is the message shown to the shopper, or null. */
@@ -42,28 +36,14 @@ const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
  * every listener on the page, analytics included. The page learns what it
  * needs from `change`, `tokenized` and `tokenize-error`.
  */
-const CONTAINED_EVENTS = [
-  'keydown',
-  'keyup',
-  'keypress',
-  'beforeinput',
-  'input',
-  'paste',
-  'copy',
-  'cut',
-  'compositionstart',
-  'compositionupdate',
-  'compositionend',
-] as const;
+const CONTAINED_EVENTS = 'keydown keyup keypress beforeinput input paste copy cut compositionstart compositionupdate compositionend'.split(' ');
 const stopAtShadowRoot = (event: Event) => event.stopPropagation();
 
-/** Which `card.*` path each input fills, for ValidationError. */
-const CARD_FIELD = {
-  number: 'card.number',
-  holderName: 'card.holderName',
-  expiry: 'card.expirationMonth',
-  cvv: 'card.cvv',
-} as const;
+/** Each input's autocomplete token, also its `name` so browsers recognise it for autofill. */
+const AUTOCOMPLETE: Record<FieldName, string> = { number: 'cc-number', holderName: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' };
+
+/** Error code per field; absent or undefined when the field is valid. */
+type Codes = Partial<Record<FieldName, CardErrorCode>>;
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.
@@ -151,7 +131,7 @@ export class PayCardForm extends LitElement {
 
   declare private _disabled: boolean;
   declare private _brand: Brand | null;
-  declare private _shown: Partial<Record<FieldName, CardErrorCode>>;
+  declare private _shown: Codes;
   declare private _busy: boolean;
   declare private _failure: string;
   declare private _announcement: string;
@@ -163,10 +143,8 @@ export class PayCardForm extends LitElement {
   /** The token for the card as it is now; cleared by any edit. */
   #token: string | null = null;
   #ownerForm: HTMLFormElement | null = null;
-  /** Merged messages are read several times per keystroke; merge once per language and override object. */
-  #messagesCache: { lang: string; overrides: MessageOverrides | null; value: Messages } | null = null;
-  /** The page language, looked up once per render rather than on every message read. */
-  #lang = '';
+  /** The sentences in use: the language's, with the merchant's overrides laid over them; set before each render. */
+  #m: Messages = en;
   /** Bumped by every edit and reset, so a tokenization that finishes late cannot attach its token to another card. */
   #generation = 0;
   readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
@@ -188,15 +166,6 @@ export class PayCardForm extends LitElement {
     this._busy = false;
     this._failure = '';
     this._announcement = '';
-  }
-
-  get #messages(): Messages {
-    const lang = this.locale || this.#lang;
-    const cached = this.#messagesCache;
-    if (cached?.lang === lang && cached.overrides === this.messages) return cached.value;
-    const value = mergeMessages(messagesFor(lang), this.messages);
-    this.#messagesCache = { lang, overrides: this.messages, value };
-    return value;
   }
 
   /** The form this element belongs to, if any. */
@@ -236,16 +205,19 @@ export class PayCardForm extends LitElement {
    */
   tokenize(): Promise<TokenizeResult> {
     if (this.#pending) return this.#pending;
+    const m = this.#m;
     const codes = this.#validate();
-    this._shown = { ...codes };
-    this._failure = '';
     const invalid = FIELDS.filter((f) => codes[f]);
-    this.#emitChange();
+    this._shown = codes;
+    this._failure = '';
+    this.#emitChange(codes);
     if (invalid.length) {
       const first = invalid[0]!;
-      this.#announce(this.#messages.fixErrors(invalid.length) + ' ' + errorText(this.#messages, first, codes[first]!));
+      this.#announce(`${m.fixErrors(invalid.length)} ${errorText(m, first, codes[first]!)}`);
       void this.updateComplete.then(() => this.#input(first)?.focus());
-      const error = new ValidationError(this.#cardField(first), codes[first]!);
+      // The card field at fault, e.g. card.expirationYear rather than the whole expiry input.
+      const [field] = Object.keys(validateCard(this.#card()).errors) as CardField[];
+      const error = new ValidationError(field!, codes[first]!);
       this.#emit('tokenize-error', { error });
       return Promise.reject(error);
     }
@@ -256,24 +228,30 @@ export class PayCardForm extends LitElement {
         if (generation !== this.#generation) throw new DOMException('The card changed while it was being tokenized.', 'AbortError');
         this.#token = result.token;
         this.#internals?.setFormValue(result.token);
-        this.#announce(this.#messages.tokenized(this.#messages.brandNames[result.brand], result.lastFourDigits));
+        this.#announce(this.#m.tokenized(this.#m.brandNames[result.brand], result.lastFourDigits));
         this.#emit('tokenized', result);
         return result;
       })
       .catch((error: unknown) => {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        const failure = this.#failureText(error);
-        this._failure = failure;
-        this.#announce(failure);
-        this.#emit('tokenize-error', { error });
+        if ((error as Error)?.name !== 'AbortError') {
+          const f = this.#m.failure;
+          // A wrong key or base URL is the store's to fix, not the shopper's.
+          this._failure =
+            error instanceof AuthenticationError || error instanceof ConfigurationError
+              ? f.authentication
+              : error instanceof PayCardError && !(error instanceof NetworkError)
+                ? f.api
+                : f.network;
+          this.#announce(this._failure);
+          this.#emit('tokenize-error', { error });
+        }
         throw error;
       })
       .finally(() => {
         this._busy = false;
         this.#pending = null;
       });
-    this.#pending = pending;
-    return pending;
+    return (this.#pending = pending);
   }
 
   /** Empties every field and forgets errors. */
@@ -299,16 +277,7 @@ export class PayCardForm extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#lang = this.#pageLang();
     this.addEventListener('invalid', this.#onInvalid);
-  }
-
-  protected override willUpdate(): void {
-    this.#lang = this.#pageLang();
-  }
-
-  #pageLang(): string {
-    return this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
   }
 
   override disconnectedCallback(): void {
@@ -318,10 +287,10 @@ export class PayCardForm extends LitElement {
 
   /** @internal The browser tells us whenever our form changes (also on connect and disconnect). */
   formAssociatedCallback(form: HTMLFormElement | null): void {
-    this.#ownerForm?.removeEventListener('submit', this.#onOwnerSubmit, { capture: true });
+    this.#ownerForm?.removeEventListener('submit', this.#onOwnerSubmit, true);
     this.#ownerForm = form;
     // Capture runs before the page's own submit listeners, which must not see a submit without a token.
-    form?.addEventListener('submit', this.#onOwnerSubmit, { capture: true });
+    form?.addEventListener('submit', this.#onOwnerSubmit, true);
   }
 
   /** @internal */
@@ -334,146 +303,126 @@ export class PayCardForm extends LitElement {
     this._disabled = disabled;
   }
 
-  protected override firstUpdated(): void {
-    this.#emitChange();
+  protected override willUpdate(): void {
+    // `locale`, else the nearest `lang` around the element, looked up at each render.
+    const lang = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    this.#m = mergeMessages(messagesFor(lang), this.messages);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // A new language changes every visible error message, so the change event must say so too.
+    // The first render, and a new language (every visible message changes), are news for `change` listeners.
+    // (The constructor sets `locale`, so the first update counts as one.)
     if (changed.has('locale') || changed.has('messages')) this.#emitChange();
-    if (changed.has('required')) this.#updateValidity();
+    else if (changed.has('required')) this.#updateValidity(this.#validate());
   }
 
   override render() {
-    const m = this.#messages;
-    const brand = this._brand;
+    const m = this.#m;
+    const busy = this._busy;
     return html`
-      <form part="form" novalidate aria-busy=${this._busy ? 'true' : 'false'} @submit=${this.#onSubmit}>
-        <div class="field" part="field">
-          <div class="label-row">
-            <label part="label" for="number">${m.labels.number}</label>
-            <span part="brand" class="brand" ?hidden=${!brand}>${brand ? m.brandNames[brand] : ''}</span>
-          </div>
-          ${this.#renderInput('number', 'cc-number', 'numeric', 'number-input')}
-          ${this.#renderError('number')}
-        </div>
-        <div class="field" part="field">
-          <label part="label" for="holderName">${m.labels.holderName}</label>
-          ${this.#renderInput('holderName', 'cc-name', 'text', 'holder-name-input')}
-          ${this.#renderError('holderName')}
-        </div>
-        <div class="field half" part="field">
-          <label part="label" for="expiry">${m.labels.expiry}</label>
-          ${this.#renderInput('expiry', 'cc-exp', 'numeric', 'expiry-input')}
-          ${this.#renderError('expiry')}
-        </div>
-        <div class="field half" part="field">
-          <label part="label" for="cvv">${m.labels.cvv}</label>
-          ${this.#renderInput('cvv', 'cc-csc', 'numeric', 'cvv-input')}
-          ${this.#renderError('cvv')}
-        </div>
-        <div class="form-error" part="form-error" id="form-error">${this._failure}</div>
+      <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
+        ${FIELDS.map((field) => {
+          const shown = this._shown[field];
+          return html`
+            <div class="field ${field === 'expiry' || field === 'cvv' ? 'half' : ''}" part="field">
+              <div class="row">
+                <label part="label" for=${field}>${m.labels[field]}</label>
+                ${field === 'number' && this._brand ? html`<span part="brand">${m.brandNames[this._brand]}</span>` : ''}
+              </div>
+              <input
+                id=${field}
+                name=${AUTOCOMPLETE[field]}
+                part="input ${field === 'holderName' ? 'holder-name' : field}-input"
+                autocomplete=${AUTOCOMPLETE[field]}
+                inputmode=${field === 'holderName' ? 'text' : 'numeric'}
+                autocapitalize=${field === 'holderName' ? 'characters' : 'off'}
+                autocorrect="off"
+                spellcheck="false"
+                placeholder=${m.placeholders[field] ?? ''}
+                aria-invalid=${!!shown}
+                aria-describedby="${field}-error"
+                ?readonly=${busy}
+                ?disabled=${this._disabled}
+                @input=${(e: InputEvent) => this.#onInput(field, e)}
+                @blur=${() => this.#showError(field)}
+              />
+              <div class="error" part="error" id="${field}-error">${shown ? errorText(m, field, shown) : ''}</div>
+            </div>
+          `;
+        })}
+        <div class="error wide" part="form-error" id="form-error">${this._failure}</div>
         <button
           part="submit"
-          type="submit"
           ?hidden=${this.hideSubmit}
           ?disabled=${this._disabled}
-          aria-disabled=${this._busy ? 'true' : 'false'}
-          aria-describedby=${this._busy ? 'busy-explanation' : 'form-error'}
+          aria-disabled=${busy}
+          aria-describedby=${busy ? 'busy-explanation' : 'form-error'}
         >
-          ${this._busy ? m.busy : this.submitLabel || m.submit}
+          ${busy ? m.busy : this.submitLabel || m.submit}
         </button>
         <span id="busy-explanation" hidden>${m.busyExplanation}</span>
-        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
+        <div class="sr" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
       </form>
     `;
   }
 
-  #renderInput(field: FieldName, autocomplete: string, inputmode: 'numeric' | 'text', part: string) {
-    const invalid = Boolean(this._shown[field]);
-    return html`<input
-      id=${field}
-      name=${autocomplete}
-      part="input ${part}"
-      type="text"
-      autocomplete=${autocomplete}
-      inputmode=${inputmode}
-      autocapitalize=${field === 'holderName' ? 'characters' : 'off'}
-      autocorrect="off"
-      spellcheck="false"
-      placeholder=${this.#messages.placeholders[field]}
-      aria-invalid=${invalid ? 'true' : 'false'}
-      aria-describedby="${field}-error"
-      ?readonly=${this._busy}
-      ?disabled=${this._disabled}
-      @input=${(e: InputEvent) => this.#onInput(field, e)}
-      @blur=${() => this.#onBlur(field)}
-    />`;
-  }
-
-  #renderError(field: FieldName) {
-    const code = this._shown[field];
-    return html`<div class="error" part="error" id="${field}-error">${code ? errorText(this.#messages, field, code) : ''}</div>`;
-  }
-
   #onInput(field: FieldName, event: InputEvent): void {
     const input = event.target as HTMLInputElement;
+    const focused = this.shadowRoot!.activeElement === input;
     if (field !== 'holderName') {
       const edit: EditState = {
         caretIndex: input.selectionStart ?? input.value.length,
         prevViewValue: this.#values[field],
         inputType: event.inputType,
       };
-      const cvvMax = this._brand ? brandInfo(this._brand).cvvLength : 4;
       const next =
         field === 'number'
           ? preprocessCardNumber(input.value, edit)
           : field === 'expiry'
             ? preprocessExpiry(input.value, edit)
-            : preprocessCvv(input.value, edit, cvvMax);
+            : preprocessCvv(input.value, edit, this._brand ? brandInfo(this._brand).cvvLength : 4);
       if (input.value !== next.viewValue) input.value = next.viewValue;
       // Autofill writes into fields that do not have focus; moving their caret would be pointless.
-      if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caretIndex, next.caretIndex);
+      if (focused) input.setSelectionRange(next.caretIndex, next.caretIndex);
     }
     this.#values[field] = input.value;
     this.#generation++;
     this.#forgetToken();
-    if (field === 'number') this.#setBrand(detectBrand(input.value));
     this._failure = '';
-    const codes = this.#validate();
-    // While typing, an error can go away but never appear (it appears on blur or submit).
-    if (this._shown[field] && !codes[field]) this._shown = { ...this._shown, [field]: undefined };
-    // A field filled without focus (autofill) gets the blur treatment at once.
-    if (this.shadowRoot?.activeElement !== input) this.#showError(field, codes);
-    this.#emitChange(codes);
-  }
-
-  #onBlur(field: FieldName): void {
-    this.#showError(field, this.#validate());
+    if (field === 'number') {
+      const brand = detectBrand(input.value);
+      if (brand && brand !== this._brand) this.#announce(this.#m.brandDetected(this.#m.brandNames[brand]));
+      this._brand = brand;
+    }
+    // While typing, an error can go away but never appear (it appears on blur or submit);
+    // a field filled without focus (autofill) gets the blur treatment at once.
+    if (!focused) this.#showError(field);
+    else if (this._shown[field] && !this.#validate()[field]) this._shown = { ...this._shown, [field]: undefined };
     this.#emitChange();
   }
 
   /** Shows (and announces) the field's current error, as on blur; an untouched empty field stays quiet. */
-  #showError(field: FieldName, codes: Partial<Record<FieldName, CardErrorCode>>): void {
-    if (this.#values[field] === '' && !this._shown[field]) return;
-    const code = codes[field];
-    if (code === this._shown[field]) return;
-    this._shown = { ...this._shown, [field]: code };
-    if (code) this.#announce(errorText(this.#messages, field, code));
+  #showError(field: FieldName): void {
+    const code = this.#validate()[field];
+    if ((this.#values[field] || this._shown[field]) && code !== this._shown[field]) {
+      this._shown = { ...this._shown, [field]: code };
+      if (code) this.#announce(errorText(this.#m, field, code));
+    }
+    this.#emitChange();
   }
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
     // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
+    // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
     if (this.form) this.form.requestSubmit();
-    // Errors reach the page through `tokenize-error`; nothing more to do here.
     else this.tokenize().catch(() => {});
   }
 
   /** The enclosing form is being submitted: tokenize first, then submit again with the token. */
   #onOwnerSubmit = (event: SubmitEvent): void => {
     // Nothing to add: a token is ready, the control is disabled, or an optional card was left empty.
-    if (this.#token || this._disabled || (!this.required && FIELDS.every((f) => this.#values[f] === ''))) return;
+    if (this.#token || this._disabled || (!this.required && this.#empty())) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     // A second submit while tokenizing: the first one will resubmit; this one must not post too.
@@ -481,14 +430,13 @@ export class PayCardForm extends LitElement {
     const form = event.target as HTMLFormElement;
     const submitter = event.submitter;
     this.tokenize()
-      .then(() => form.requestSubmit(submitter?.isConnected ? submitter : undefined))
+      .then(() => form.requestSubmit(submitter?.isConnected ? submitter : null))
       .catch(() => {});
   };
 
   /** The form's own validation found this control invalid: show why, as a failed submit would. */
   #onInvalid = (): void => {
-    const codes = this.#validate();
-    this._shown = { ...codes };
+    this._shown = this.#validate();
     this.#emitChange();
   };
 
@@ -498,83 +446,53 @@ export class PayCardForm extends LitElement {
     this.#internals?.setFormValue(null);
   }
 
-  /** Tells the form whether it may submit: a partly typed card never may; an empty one only when not required. */
-  #updateValidity(codes = this.#validate()): void {
-    const internals = this.#internals;
-    if (!internals) return;
-    const empty = FIELDS.every((f) => this.#values[f] === '');
-    const first = FIELDS.find((f) => codes[f]);
-    if (!first || (empty && !this.required)) {
-      internals.setValidity({});
-    } else {
-      const flags = empty ? { valueMissing: true } : { badInput: true };
-      internals.setValidity(flags, errorText(this.#messages, first, codes[first]!), this.#input(first) ?? undefined);
-    }
+  #empty(): boolean {
+    return FIELDS.every((f) => !this.#values[f]);
   }
 
-  #setBrand(brand: Brand | null): void {
-    if (brand === this._brand) return;
-    this._brand = brand;
-    if (brand) this.#announce(this.#messages.brandDetected(this.#messages.brandNames[brand]));
+  /** Tells the form whether it may submit: a partly typed card never may; an empty one only when not required. */
+  #updateValidity(codes: Codes): void {
+    const empty = this.#empty();
+    const first = FIELDS.find((f) => codes[f]);
+    if (!first || (empty && !this.required)) this.#internals?.setValidity({});
+    else this.#internals?.setValidity(empty ? { valueMissing: true } : { badInput: true }, errorText(this.#m, first, codes[first]!), this.#input(first) ?? undefined);
   }
 
   /** Current error code per field, or undefined when valid. */
-  #validate(): Partial<Record<FieldName, CardErrorCode>> {
-    const v = this.#values;
-    const expiryDigits = digitsOnly(v.expiry).length;
-    const { month, year } = parseExpiry(v.expiry);
+  #validate(): Codes {
+    const { errors } = validateCard(this.#card());
+    const typed = digitsOnly(this.#values.expiry).length;
     return {
-      number: validateNumber(v.number) ?? undefined,
-      holderName: validateHolderName(v.holderName) ?? undefined,
-      expiry:
-        expiryDigits > 0 && expiryDigits < 4 ? 'too_short' : (validateExpiry(month, year)?.code ?? undefined),
-      cvv: validateCvv(v.cvv, this._brand) ?? undefined,
+      number: errors['card.number'],
+      holderName: errors['card.holderName'],
+      // One to three digits is a date still being typed.
+      expiry: typed && typed < 4 ? 'too_short' : (errors['card.expirationMonth'] ?? errors['card.expirationYear']),
+      cvv: errors['card.cvv'],
     };
   }
 
   #card(): CardInput {
-    const { month, year } = parseExpiry(this.#values.expiry);
-    return {
-      number: digitsOnly(this.#values.number),
-      holderName: this.#values.holderName.trim(),
-      expirationMonth: month,
-      expirationYear: year,
-      cvv: this.#values.cvv,
-    };
-  }
-
-  #cardField(field: FieldName) {
-    if (field !== 'expiry') return CARD_FIELD[field];
-    const { month, year } = parseExpiry(this.#values.expiry);
-    return validateExpiry(month, year)?.field ?? CARD_FIELD.expiry;
-  }
-
-  #failureText(error: unknown): string {
-    const f = this.#messages.failure;
-    // A wrong key or a wrong base URL: the store has to fix its page, the shopper cannot.
-    if (error instanceof AuthenticationError || error instanceof ConfigurationError) return f.authentication;
-    if (error instanceof NetworkError) return f.network;
-    return PayCardError.isPayCardError(error) ? f.api : f.network;
+    const { number, holderName, expiry, cvv } = this.#values;
+    const { month, year } = parseExpiry(expiry);
+    return { number, holderName, expirationMonth: month, expirationYear: year, cvv };
   }
 
   #emitChange(codes = this.#validate()): void {
     this.#updateValidity(codes);
-    const fields = Object.fromEntries(
-      FIELDS.map((f) => {
-        const shown = this._shown[f];
-        return [f, { valid: !codes[f], error: shown ? errorText(this.#messages, f, shown) : null }];
-      }),
-    ) as Record<FieldName, FieldState>;
+    const fields = {} as Record<FieldName, FieldState>;
+    for (const f of FIELDS) {
+      const shown = this._shown[f];
+      fields[f] = { valid: !codes[f], error: shown ? errorText(this.#m, f, shown) : null };
+    }
     const detail: ChangeDetail = {
       complete: FIELDS.every((f) => !codes[f]),
-      empty: FIELDS.every((f) => this.#values[f] === ''),
+      empty: this.#empty(),
       brand: this._brand,
       fields,
     };
     const key = JSON.stringify(detail);
-    if (key === this.#lastChange) return;
+    if (key !== this.#lastChange) this.#emit('change', detail);
     this.#lastChange = key;
-    this.#emit('change', detail);
   }
 
   #announce(text: string): void {
@@ -590,7 +508,7 @@ export class PayCardForm extends LitElement {
   }
 
   #input(field: FieldName): HTMLInputElement | null {
-    return this.renderRoot?.querySelector<HTMLInputElement>(`#${field}`) ?? null;
+    return this.renderRoot?.querySelector(`#${field}`) ?? null;
   }
 }
 

@@ -20,14 +20,8 @@ export interface TokenizeOptions {
   now?: Date;
 }
 
-/** Order in which fields are reported when several are wrong: the order a person fills them. */
-const FIELD_ORDER: readonly CardField[] = [
-  'card.number',
-  'card.holderName',
-  'card.expirationMonth',
-  'card.expirationYear',
-  'card.cvv',
-];
+/** The §2.3 fields, all non-empty strings. */
+const RESULT_FIELDS = ['token', 'brand', 'lastFourDigits', 'firstSixDigits', 'expirationMonth', 'expirationYear'] as const;
 
 /**
  * Replaces a card with an opaque token (§1.1). Validates locally first, so no
@@ -40,88 +34,53 @@ const FIELD_ORDER: readonly CardField[] = [
  * @throws {NetworkError} no answer ({@link TimeoutError} when the time limit passed).
  */
 export async function tokenize(card: CardInput, options: TokenizeOptions): Promise<TokenizeResult> {
-  const checked = validateCard(card, { now: options.now });
-  const firstInvalid = FIELD_ORDER.find((f) => checked.errors[f]);
-  if (firstInvalid) throw new ValidationError(firstInvalid, checked.errors[firstInvalid]!);
-
-  const { publicKey, baseUrl } = options;
-  if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
+  const { publicKey, signal, timeoutMs = 15_000 } = options;
+  const checked = validateCard(card, options);
+  // validateCard lists fields in the order a person fills them: the first is the one to fix first.
+  const [field] = Object.keys(checked.errors) as CardField[];
+  if (field) throw new ValidationError(field, checked.errors[field]!);
+  if (!PUBLIC_KEY_PATTERN.test(publicKey)) {
     throw new AuthenticationError('The public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".');
   }
-  const base = checkServiceBaseUrl(baseUrl);
+  const base = checkServiceBaseUrl(options.baseUrl);
   if ('problem' in base) throw new ConfigurationError(`tokenize(): ${base.problem}.`);
-  const url = base.url + TOKENS_PATH;
-  const timeoutMs = options.timeoutMs ?? 15_000;
-  const response = await send(url, publicKey, checked.card, timeoutMs, options);
-  return readResult(response);
-}
 
-async function send(
-  url: string,
-  publicKey: string,
-  card: CardInput,
-  timeoutMs: number,
-  options: TokenizeOptions,
-): Promise<Response> {
   const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const doFetch = options.fetch ?? globalThis.fetch;
+  let response: Response;
   try {
-    return await doFetch(url, {
+    response = await (options.fetch ?? fetch)(base.url + TOKENS_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${publicKey}` },
-      body: JSON.stringify({ card }),
-      signal,
+      body: JSON.stringify({ card: checked.card }),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       // A tokenization request needs no cookies of the service's origin.
       credentials: 'omit',
     });
   } catch (err) {
-    if (options.signal?.aborted) throw options.signal.reason;
+    if (signal?.aborted) throw signal.reason;
     if (timeout.aborted) throw new TimeoutError(timeoutMs);
-    // The browser's own message may name the URL, never the body; keep it out anyway.
+    // Only the error's name: the browser's message may carry the URL, and nothing else about the request belongs here.
     throw new NetworkError('Could not reach the tokenization service (offline, blocked by CORS, or refused).', {
-      cause: err instanceof Error ? err.name : undefined,
+      cause: (err as Error)?.name,
     });
   }
+  return readResult(response);
 }
 
 async function readResult(response: Response): Promise<TokenizeResult> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError('invalid_response', `The service answered HTTP ${response.status} with a body that is not JSON.`, response.status);
-  }
-  const envelope = body as { code?: unknown; message?: unknown; data?: unknown } | null;
-  const code = envelope?.code;
-  const message = typeof envelope?.message === 'string' ? envelope.message : '';
+  const { status } = response;
+  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown; data?: unknown } | null;
+  const code = body?.code;
   if (typeof code !== 'number' && typeof code !== 'string') {
-    throw new ApiError('invalid_response', `The service answered HTTP ${response.status} without an envelope code.`, response.status);
+    throw new ApiError('invalid_response', `The service answered HTTP ${status} without a JSON envelope.`, status);
   }
-  if (response.status === 401 || code === TokenizeCode.UNAUTHORIZED) {
-    throw new AuthenticationError(message || 'The public key was refused.');
+  const message = typeof body!.message === 'string' ? body!.message : '';
+  if (status === 401 || code === TokenizeCode.UNAUTHORIZED) throw new AuthenticationError(message || 'The public key was refused.');
+  if (!response.ok || code !== TokenizeCode.OK) throw new ApiError(code, message || `The service refused the card (code ${code}).`, status);
+  // Exactly the §2.3 fields, each checked, so nothing else travels on to events or the merchant.
+  const data = (body!.data ?? {}) as Record<string, unknown>;
+  if (!isBrand(data.brand) || RESULT_FIELDS.some((f) => typeof data[f] !== 'string' || !data[f])) {
+    throw new ApiError('invalid_response', 'The service answered success without a complete token (§2.3).', status);
   }
-  if (!response.ok || code !== TokenizeCode.OK) {
-    throw new ApiError(code, message || `The service refused the card (code ${code}).`, response.status);
-  }
-  return pickResult(envelope?.data, response.status);
-}
-
-/** Copies exactly the §2.3 fields, checking each, so nothing else travels on to events or the merchant. */
-function pickResult(data: unknown, status: number): TokenizeResult {
-  const d = (data ?? {}) as Record<string, unknown>;
-  const fields = ['token', 'brand', 'lastFourDigits', 'firstSixDigits', 'expirationMonth', 'expirationYear'] as const;
-  const missing = fields.filter((f) => typeof d[f] !== 'string' || d[f] === '');
-  if (missing.length || !isBrand(d.brand)) {
-    const what = missing.length ? `missing ${missing.join(', ')}` : 'an unknown brand';
-    throw new ApiError('invalid_response', `The service answered success with ${what}.`, status);
-  }
-  return {
-    token: d.token as string,
-    brand: d.brand,
-    lastFourDigits: d.lastFourDigits as string,
-    firstSixDigits: d.firstSixDigits as string,
-    expirationMonth: d.expirationMonth as string,
-    expirationYear: d.expirationYear as string,
-  };
+  return Object.fromEntries(RESULT_FIELDS.map((f) => [f, data[f]])) as unknown as TokenizeResult;
 }

@@ -1,8 +1,8 @@
 /**
  * One way to bundle every contender: Vite's library mode (rolldown), ES
- * module, browser resolution, production conditions, fully minified. That is
- * how `dist/pay-card-form.js` is built (vite.config.ts), so ours and the peers
- * are measured on equal terms.
+ * module, browser resolution, production conditions, fully minified, then the
+ * terser pass that `dist/pay-card-form.js` also gets (vite.config.ts), so ours
+ * and the peers are measured on equal terms.
  */
 import { build, type PluginOption, type Rolldown } from 'vite';
 
@@ -12,7 +12,7 @@ export interface Bundled {
   modules: { id: string; bytes: number }[];
 }
 
-/** `plugins` are the build plugins the bundle ships with (ours: the template squeezer in vite.config.ts). */
+/** `plugins` are the build plugins the bundle ships with: for ours, those of the script-tag build; for every bundle, the terser pass. */
 export async function bundleForBrowser(entry: string, root: string, plugins: PluginOption[] = []): Promise<Bundled> {
   const output = await build({
     configFile: false,

@@ -12,9 +12,8 @@ import { writeResults } from './results-doc.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
-import { bundleForBrowser } from './bundle.js';
-import { squeezeTemplates } from '../vite.config.js';
+import { bundleForBrowser, type Bundled } from './bundle.js';
+import { scriptTagPlugins, terserPass } from '../vite.config.js';
 import { kb, measure, type Sizes } from './measure.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -32,7 +31,7 @@ interface Contender {
 }
 
 const CONTENDERS: Contender[] = [
-  { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/index.ts'), packages: ['lit'], ours: true },
+  { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/script-tag.ts'), packages: ['lit'], ours: true },
   { name: 'pay-card-form/core', what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)', entry: fromBench('peers/core.js'), packages: [], ours: true },
   { name: 'Lit alone (reference)', what: 'Lit alone, already inside our file', entry: fromBench('peers/lit.js'), packages: ['lit'], ours: true },
   { name: 'braintree-web', what: 'client + hosted-fields (card inputs load in iframes, not counted)', entry: fromBench('peers/braintree.js'), packages: ['braintree-web'] },
@@ -53,26 +52,6 @@ async function versionOf(pkg: string, ours: boolean): Promise<string> {
   }
 }
 
-/** Minified bytes per input module of our file (esbuild's metafile), to show where the weight is. */
-async function breakdown(entry: string): Promise<{ path: string; bytes: number }[]> {
-  const result = await esbuild({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const inputs = Object.values(result.metafile.outputs)[0]!.inputs;
-  return Object.entries(inputs)
-    .map(([path, { bytesInOutput }]) => ({ path: path.replace(/^.*node_modules\//, ''), bytes: bytesInOutput }))
-    .filter((m) => m.bytes > 0)
-    .sort((a, b) => b.bytes - a.bytes);
-}
-
 function table(rows: Row[]): string {
   const lines = ['| bundle | what the page loads | raw | gzip | brotli |', '| --- | --- | ---: | ---: | ---: |'];
   for (const row of rows) {
@@ -89,12 +68,14 @@ if (!existsSync(fromBench('node_modules/.package-lock.json'))) {
 }
 
 const rows: Row[] = [];
+let ourModules: Bundled['modules'] = [];
 for (const contender of CONTENDERS) {
   const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(', ');
   try {
-    // Our bundles get the same build plugin as dist/pay-card-form.js; it touches only our own templates.
-    const { code } = await bundleForBrowser(contender.entry, benchDir, contender.ours ? [squeezeTemplates()] : []);
+    // Ours get the build plugins of dist/pay-card-form.js; every bundle gets its final minifier pass.
+    const { code, modules } = await bundleForBrowser(contender.entry, benchDir, contender.ours ? scriptTagPlugins() : [terserPass()]);
     rows.push({ ...contender, versions: versions ? `(${versions})` : "", sizes: measure(code) });
+    if (contender === CONTENDERS[0]) ourModules = modules;
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 120) : String(error);
     rows.push({ ...contender, versions: `(${versions})`, error: message.replaceAll('|', '\\|') });
@@ -103,7 +84,6 @@ for (const contender of CONTENDERS) {
 
 const ours = rows[0];
 const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as { brotliBytes: number; goalBrotliBytes: number };
-const modules = await breakdown(CONTENDERS[0]!.entry);
 const generated = [
   `Measured by \`npm run bench\` on Node ${process.versions.node}. Every row is bundled the same way in the same run: Vite ${(await versionOf('vite', true))} library mode, ES module, browser, production, minified; gzip level 9, brotli quality 11; 1 KB = 1024 bytes.`,
   '',
@@ -113,11 +93,11 @@ const generated = [
     ? `Budget (\`bench/size-budget.json\`, checked by \`npm test\`): ${kb(budget.brotliBytes)} brotli; goal ${kb(budget.goalBrotliBytes)}. This run: ${kb(ours.sizes.brotli)} (${ours.sizes.brotli} bytes).`
     : 'Our file failed to bundle in this run.',
   '',
-  'Where our bytes go (minified, before compression; esbuild metafile):',
+  'Where our bytes go (each module as the bundler rendered it, after tree-shaking and before minification):',
   '',
-  '| module | minified |',
+  '| module | rendered |',
   '| --- | ---: |',
-  ...modules.slice(0, 12).map((m) => `| \`${m.path}\` | ${m.bytes} B |`),
+  ...ourModules.slice(0, 12).map((m) => `| \`${m.id.replace(/^.*node_modules\//, '').replace(/^.*?(src\/)/, '$1')}\` | ${m.bytes} B |`),
 ].join('\n');
 
 await writeResults('size', generated);

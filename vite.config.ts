@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseAst, type Plugin } from 'vite';
 import { minify } from 'terser';
 import { fileURLToPath } from 'node:url';
 
@@ -9,112 +9,64 @@ const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url))
  * with; in the script-tag file that is dead weight. This squeezes it out of
  * the element's templates at build time only, so the sources stay readable.
  * It only removes whitespace, CSS comments, leading zeros and quotes around
- * plain attribute values: nothing our HTML text or CSS depends on.
+ * plain attribute values: nothing our HTML text or CSS depends on (neither
+ * has quoted strings whose spacing matters).
  *
- * Templates nest (`${cond ? html`…` : ''}` inside another), so the static
- * text is found by walking the source: each `${…}` is copied as it is, with
- * any tagged template inside it squeezed the same way.
+ * The templates are found by parsing the module, so nested templates are
+ * squeezed too and nothing outside a template's static text is touched.
  */
 export function squeezeTemplates(): Plugin {
-  const squeezeCss = (text: string) =>
-    text
+  const squeezeCss = (text: string, first: boolean, last: boolean) => {
+    const out = text
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/\s*([{};,>/!])\s*/g, '$1')
       .replace(/:\s+/g, ':')
       .replace(/;}/g, '}')
       .replace(/\b0\.(\d)/g, '.$1')
-      .replace(/='([\w-]+)'\]/g, '=$1]')
-      .replace(/@media \(/g, '@media(')
-      .trim();
-  const squeezeHtml = (text: string) => text.replace(/\s+/g, ' ').replace(/>\s+</g, '><').replace(/\s+\/>/g, '/>');
-  type Squeeze = (text: string, first: boolean, last: boolean) => string;
-  const squeezers: Record<string, Squeeze> = {
-    css: (text) => squeezeCss(text),
-    // Whitespace at the very start or end of an HTML template is never content.
-    html: (text, first, last) => {
-      const out = squeezeHtml(text);
-      return (first ? out.trimStart() : out).replace(last ? /\s+$/ : /$^/, '');
-    },
-    plain: (text) => text,
+      .replace(/='([A-Za-z_][\w-]*)'\]/g, '=$1]')
+      .replace(/@media \(/g, '@media(');
+    return trimEnds(out, first, last);
   };
+  const squeezeHtml = (text: string, first: boolean, last: boolean) =>
+    trimEnds(text.replace(/\s+/g, ' ').replace(/>\s+</g, '><').replace(/\s+\/>/g, '/>'), first, last);
+  // Only at the template's own start and end: between a chunk and a `${}`, a space can be content.
+  const trimEnds = (text: string, first: boolean, last: boolean) =>
+    (first ? text.trimStart() : text).replace(last ? /\s+$/ : /$^/, '');
+  const squeezers: Record<string, typeof squeezeCss> = { css: squeezeCss, html: squeezeHtml };
 
-  /** Reads a template body from `i` (just past its opening backtick); returns it squeezed and the index past its closing one. */
-  function template(code: string, i: number, squeeze: Squeeze): [string, number] {
-    let out = '';
-    let chunk = '';
-    let first = true;
-    for (;;) {
-      const c = code[i];
-      if (c === undefined) throw new Error('squeezeTemplates: unterminated template literal');
-      if (c === '\\') {
-        chunk += c + code[i + 1];
-        i += 2;
-      } else if (c === '`') {
-        return [out + squeeze(chunk, first, true), i + 1];
-      } else if (c === '$' && code[i + 1] === '{') {
-        const [expression, end] = substitution(code, i + 2);
-        out += `${squeeze(chunk, first, false)}\${${expression}}`;
-        chunk = '';
-        first = false;
-        i = end;
-      } else {
-        chunk += c;
-        i++;
-      }
-    }
+  interface Node {
+    type: string;
+    [key: string]: unknown;
   }
-
-  /** Reads a `${…}` expression from `i`; returns it, its templates squeezed, and the index past its closing brace. */
-  function substitution(code: string, i: number): [string, number] {
-    let out = '';
-    let depth = 0;
-    for (;;) {
-      const c = code[i];
-      if (c === undefined) throw new Error('squeezeTemplates: unterminated ${');
-      if (c === '}' && depth === 0) return [out, i + 1];
-      if (c === '{') depth++;
-      if (c === '}') depth--;
-      if (c === "'" || c === '"') {
-        const end = quoted(code, i);
-        out += code.slice(i, end);
-        i = end;
-      } else if (c === '`') {
-        const tag = /\b(css|html)$/.exec(out)?.[1] ?? 'plain';
-        const [body, end] = template(code, i + 1, squeezers[tag]!);
-        out += `\`${body}\``;
-        i = end;
-      } else {
-        out += c;
-        i++;
-      }
-    }
+  interface Quasi {
+    start: number;
+    end: number;
+    value: { raw: string };
   }
-
-  /** Index just past the string literal that starts at `i`. */
-  function quoted(code: string, i: number): number {
-    const quote = code[i];
-    for (let j = i + 1; j < code.length; j++) {
-      if (code[j] === '\\') j++;
-      else if (code[j] === quote) return j + 1;
-    }
-    throw new Error('squeezeTemplates: unterminated string');
-  }
+  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
   return {
     name: 'pay-squeeze-templates',
     apply: 'build',
     transform(code, id) {
       if (!/src[\\/]element[\\/][^\\/]+\.ts$/.test(id)) return null;
-      let out = '';
-      let i = 0;
-      const tag = /\b(css|html)`/g;
-      for (let match = tag.exec(code); match; match = tag.exec(code)) {
-        const [body, end] = template(code, match.index + match[0].length, squeezers[match[1]!]!);
-        out += `${code.slice(i, match.index)}${match[1]}\`${body}\``;
-        i = tag.lastIndex = end;
-      }
-      return out + code.slice(i);
+      const edits: { start: number; end: number; text: string }[] = [];
+      const visit = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(visit);
+        if (!isNode(node)) return;
+        const tag = node.type === 'TaggedTemplateExpression' ? (node.tag as Node) : null;
+        const squeeze = tag?.type === 'Identifier' ? squeezers[tag.name as string] : undefined;
+        if (squeeze) {
+          const quasis = (node.quasi as { quasis: Quasi[] }).quasis;
+          quasis.forEach((q, i) => edits.push({ start: q.start, end: q.end, text: squeeze(q.value.raw, i === 0, i === quasis.length - 1) }));
+        }
+        for (const [key, child] of Object.entries(node)) if (key !== 'parent') visit(child);
+      };
+      visit(parseAst(code));
+      let out = code;
+      for (const edit of edits.sort((x, y) => y.start - x.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+      return out;
     },
   };
 }

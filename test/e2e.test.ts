@@ -88,7 +88,7 @@ test('a bad card shows an error on blur and blocks submit without calling the se
     await page.goto(demo.url);
     await page.locator('pay-card-form #number').pressSequentially('4111111111111112');
     await page.keyboard.press('Tab');
-    await page.locator('pay-card-form #number-error').getByText('The card number is not valid.').waitFor();
+    await page.locator('pay-card-form #number-error').getByText('Check the card number.').waitFor();
     await page.locator('pay-card-form [part="submit"]').click();
     await page.locator('#log li[data-type="tokenize-error"]').first().waitFor();
     assert.match((await page.locator('#log li[data-type="tokenize-error"]').first().textContent())!, /ValidationError.*card\.number/);

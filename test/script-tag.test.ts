@@ -72,6 +72,12 @@ test('the classic build exposes the element, tokenize and the error classes on w
       'tokenize',
     ]);
     assert.equal(await tab.evaluate<boolean>('customElements.get("pay-card-form") === window.PayCardForm.PayCardForm'), true);
+    // The file is minified, class names included; `error.name` must still say which error it is.
+    const errorNames = await tab.evaluate<[string, string][]>(
+      'Object.entries(window.PayCardForm).filter(([k]) => k.endsWith("Error")).map(([k, C]) => [k, new C("card.cvv", "required", 0).name])',
+    );
+    assert.equal(errorNames.length, 7);
+    for (const [exported, name] of errorNames) assert.equal(name, exported);
   } finally {
     await tab.close();
   }

@@ -165,7 +165,7 @@ describe('languages and overrides', () => {
 
   it('lets the merchant replace any sentence', async () => {
     const el = await mount();
-    el.messages = { submit: 'Finalizar compra', errors: { incomplete: (noun, field) => (field === 'number' ? 'faltam dígitos.' : `${noun}?`) } };
+    el.messages = { submit: 'Finalizar compra', errors: { incomplete: (noun, field) => (field === 'number' ? 'Faltam dígitos.' : `${noun}?`) }, labels: { cvv: undefined } };
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="submit"]')!.textContent!.trim()).to.equal('Finalizar compra');
     await typeInto(el, 'number', '4111');
@@ -173,7 +173,9 @@ describe('languages and overrides', () => {
     expect(errorOf(el, 'number')).to.equal('Faltam dígitos.');
     await typeInto(el, 'cvv', '1');
     await tab(el);
-    expect(errorOf(el, 'cvv')).to.equal('The security code?');
+    expect(errorOf(el, 'cvv')).to.equal('the security code?');
+    // An override left undefined keeps the built-in sentence rather than blanking it.
+    expect(el.shadowRoot!.querySelector('label[for="cvv"]')!.textContent).to.equal('Security code');
     // Sentences that were not overridden stay.
     expect(el.shadowRoot!.querySelector('label[for="number"]')!.textContent).to.equal('Card number');
   });

@@ -28,7 +28,7 @@ const PROBLEM: Partial<Record<CardErrorCode, Problem>> = {
 /**
  * An error sentence: fixed text, or built from the field's name in the
  * sentence (`nouns`), e.g. `(noun) => \`Enter ${noun}.\``. `field` lets an
- * override word one field differently. The first letter is capitalised for you.
+ * override word one field differently.
  */
 export type ErrorSentence = string | ((noun: string, field: FieldName) => string);
 
@@ -52,6 +52,9 @@ export interface Messages {
   failure: { network: string; authentication: string; api: string };
 }
 
+/** "the card number" → "The card number", for English sentences that open with the noun. */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const brandNames: Record<Brand, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
@@ -66,15 +69,16 @@ const brandNames: Record<Brand, string> = {
 export const en: Messages = {
   labels: { number: 'Card number', holderName: 'Name on card', expiry: 'Expiry (MM/YY)', cvv: 'Security code' },
   nouns: { number: 'the card number', holderName: 'the name on the card', expiry: 'the expiry date', cvv: 'the security code' },
-  placeholders: { number: '1234 1234 1234 1234', expiry: 'MM / YY', cvv: 'CVV' },
+  placeholders: { number: '1234 1234 1234 1234', holderName: 'As printed on the card', expiry: 'MM / YY', cvv: 'CVV' },
   submit: 'Pay',
   busy: 'Processing…',
   busyExplanation: 'Checking your card. Please wait.',
   errors: {
     required: (noun) => `Enter ${noun}.`,
-    incomplete: (noun) => `${noun} is incomplete.`,
-    invalid: (noun) => `${noun} is not valid.`,
-    tooLong: (noun) => `${noun} is too long.`,
+    incomplete: (noun) => `${capitalised(noun)} is incomplete.`,
+    // A correction to make rather than a verdict (WCAG 3.3.3), as in Portuguese.
+    invalid: (noun) => `Check ${noun}.`,
+    tooLong: (noun) => `${capitalised(noun)} is too long.`,
     expired: 'This card has expired.',
     unsupported: 'This card brand is not accepted.',
   },
@@ -92,7 +96,7 @@ export const en: Messages = {
 export const ptBR: Messages = {
   labels: { number: 'Número do cartão', holderName: 'Nome no cartão', expiry: 'Validade (MM/AA)', cvv: 'Código de segurança' },
   nouns: { number: 'o número do cartão', holderName: 'o nome no cartão', expiry: 'a validade', cvv: 'o código de segurança' },
-  placeholders: { ...en.placeholders, expiry: 'MM / AA' },
+  placeholders: { ...en.placeholders, holderName: 'Como está no cartão', expiry: 'MM / AA' },
   submit: 'Pagar',
   busy: 'Processando…',
   busyExplanation: 'Verificando o cartão. Aguarde.',
@@ -121,12 +125,17 @@ export type MessageOverrides = {
   [K in keyof Messages]?: Messages[K] extends (...args: never[]) => unknown ? Messages[K] : Partial<Messages[K]>;
 };
 
-/** Lays a merchant's overrides over a built-in table; tables (`labels`, `errors`, …) merge key by key. */
+/**
+ * Lays a merchant's overrides over a built-in table; tables (`labels`,
+ * `errors`, …) merge key by key. An override left undefined or null keeps the
+ * built-in sentence, so a missing translation never blanks a label or an error.
+ */
 export function mergeMessages(base: Messages, overrides: MessageOverrides | null | undefined): Messages {
+  const given = (entries: object) => Object.entries(entries).filter(([, value]) => value != null);
   const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(overrides ?? {})) {
+  for (const [key, value] of given(overrides ?? {})) {
     const current = out[key];
-    if (value !== undefined) out[key] = typeof value === 'object' && typeof current === 'object' ? { ...current, ...value } : value;
+    out[key] = typeof value === 'object' && typeof current === 'object' ? { ...current, ...Object.fromEntries(given(value)) } : value;
   }
   return out as unknown as Messages;
 }
@@ -139,6 +148,5 @@ export function messagesFor(locale: string | null | undefined): Messages {
 /** The sentence for a field's error code. */
 export function errorText(messages: Messages, field: FieldName, code: CardErrorCode): string {
   const sentence = messages.errors[PROBLEM[code] ?? 'invalid'];
-  const text = typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
 }

@@ -33,7 +33,9 @@ export const styles = css`
     display: block;
     color: var(--_text);
     background: var(--_bg);
-    font: var(--pay-font-size, 16px) / 1.4 var(--pay-font-family, system-ui, sans-serif);
+    font-family: var(--pay-font-family, system-ui, sans-serif);
+    font-size: var(--pay-font-size, 16px);
+    line-height: 1.4;
   }
   :host([theme='dark']) {
     ${dark}
@@ -52,6 +54,7 @@ export const styles = css`
     display: grid;
     gap: var(--pay-spacing, 12px);
     grid-template-columns: 1fr 1fr;
+    margin: 0;
   }
   /* Full width, except expiry and CVV side by side while there is room (reflow at 320 px). */
   form > * {

@@ -130,6 +130,37 @@ describe('<pay-card-form>', () => {
     expect(JSON.stringify(changes)).to.not.include('4111');
   });
 
+  it('fires one `change` when it first renders, for listeners attached before it connects', async () => {
+    const el = document.createElement('pay-card-form');
+    const seen: ChangeDetail[] = [];
+    el.addEventListener('change', (e) => seen.push((e as CustomEvent<ChangeDetail>).detail));
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(seen).to.have.length(1);
+      expect(seen[0]).to.deep.include({ complete: false, empty: true, brand: null });
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('speaks the chosen language even when tokenize() runs before the first render', async () => {
+    const el = document.createElement('pay-card-form');
+    el.locale = 'pt-BR';
+    document.body.append(el);
+    try {
+      const error = await el.tokenize().catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ValidationError);
+      await el.updateComplete;
+      await el.updateComplete;
+      const region = el.shadowRoot!.querySelector('[role="status"]')!;
+      await waitUntil(() => region.textContent!.trim() !== '', 'nothing announced');
+      expect(region.textContent!.trim()).to.equal('Corrija 4 campos. Informe o número do cartão.');
+    } finally {
+      el.remove();
+    }
+  });
+
   it('fires `change` with completeness, brand and field states', async () => {
     const el = await mount();
     let last: ChangeDetail | undefined;

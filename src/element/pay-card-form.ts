@@ -6,7 +6,7 @@ import { validateCard, type CardErrorCode } from '../card/validators.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { tokenize } from '../tokenize/tokenize.js';
 import { AuthenticationError, ConfigurationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
-import { en, errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
+import { errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
 
 /** One field's state in the `change` event. `error` is the message shown to the shopper, or null. */
@@ -126,7 +126,10 @@ export class PayCardForm extends LitElement {
   declare required: boolean;
   /** Hides the built-in pay button, for pages that submit with their own button or form. */
   declare hideSubmit: boolean;
-  /** Replaces any built-in sentence, e.g. `{ submit: 'Pagar agora', errors: { cvv: { required: '…' } } }`. */
+  /**
+   * Replaces any built-in sentence, e.g. `{ submit: 'Pagar agora', labels: { cvv: 'CVC' } }`.
+   * Error sentences are per problem and get the field's noun: `{ errors: { required: (noun) => 'Falta ' + noun + '.' } }`.
+   */
   declare messages: MessageOverrides | null;
 
   declare private _disabled: boolean;
@@ -143,8 +146,10 @@ export class PayCardForm extends LitElement {
   /** The token for the card as it is now; cleared by any edit. */
   #token: string | null = null;
   #ownerForm: HTMLFormElement | null = null;
-  /** The sentences in use: the language's, with the merchant's overrides laid over them; set before each render. */
-  #m: Messages = en;
+  /** The merged sentences, kept until the language or the overrides change. */
+  #messagesCache: { lang: string; overrides: MessageOverrides | null; value: Messages } | null = null;
+  /** The language of the page around the element, looked up on connect and before each render. */
+  #lang = '';
   /** Bumped by every edit and reset, so a tokenization that finishes late cannot attach its token to another card. */
   #generation = 0;
   readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
@@ -166,6 +171,16 @@ export class PayCardForm extends LitElement {
     this._busy = false;
     this._failure = '';
     this._announcement = '';
+  }
+
+  /** The sentences in use: the language's, with the merchant's overrides laid over them. */
+  get #m(): Messages {
+    const lang = this.locale || this.#lang;
+    const cached = this.#messagesCache;
+    if (cached?.lang === lang && cached.overrides === this.messages) return cached.value;
+    const value = mergeMessages(messagesFor(lang), this.messages);
+    this.#messagesCache = { lang, overrides: this.messages, value };
+    return value;
   }
 
   /** The form this element belongs to, if any. */
@@ -215,9 +230,11 @@ export class PayCardForm extends LitElement {
       const first = invalid[0]!;
       this.#announce(`${m.fixErrors(invalid.length)} ${errorText(m, first, codes[first]!)}`);
       void this.updateComplete.then(() => this.#input(first)?.focus());
-      // The card field at fault, e.g. card.expirationYear rather than the whole expiry input.
-      const [field] = Object.keys(validateCard(this.#card()).errors) as CardField[];
-      const error = new ValidationError(field!, codes[first]!);
+      // The card field at fault: for the expiry input, its month or its year.
+      const { errors } = validateCard(this.#card());
+      const field: CardField =
+        first === 'expiry' ? (errors['card.expirationMonth'] ? 'card.expirationMonth' : 'card.expirationYear') : `card.${first}`;
+      const error = new ValidationError(field, codes[first]!);
       this.#emit('tokenize-error', { error });
       return Promise.reject(error);
     }
@@ -277,7 +294,13 @@ export class PayCardForm extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#lang = this.#pageLang();
     this.addEventListener('invalid', this.#onInvalid);
+  }
+
+  /** `lang` of the nearest ancestor that has one, else the document's. */
+  #pageLang(): string {
+    return this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
   }
 
   override disconnectedCallback(): void {
@@ -304,14 +327,15 @@ export class PayCardForm extends LitElement {
   }
 
   protected override willUpdate(): void {
-    // `locale`, else the nearest `lang` around the element, looked up at each render.
-    const lang = this.locale || this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-    this.#m = mergeMessages(messagesFor(lang), this.messages);
+    this.#lang = this.#pageLang();
+  }
+
+  protected override firstUpdated(): void {
+    this.#emitChange();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // The first render, and a new language (every visible message changes), are news for `change` listeners.
-    // (The constructor sets `locale`, so the first update counts as one.)
+    // A new language changes every visible error message, so the change event must say so too.
     if (changed.has('locale') || changed.has('messages')) this.#emitChange();
     else if (changed.has('required')) this.#updateValidity(this.#validate());
   }
@@ -331,6 +355,7 @@ export class PayCardForm extends LitElement {
               </div>
               <input
                 id=${field}
+                type="text"
                 name=${AUTOCOMPLETE[field]}
                 part="input ${field === 'holderName' ? 'holder-name' : field}-input"
                 autocomplete=${AUTOCOMPLETE[field]}

@@ -14,15 +14,18 @@ export class PayCardError extends Error {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 
+  /** Written out in each class, not read from the constructor: minifiers rename classes. */
+  override name = 'PayCardError';
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
     Object.defineProperty(this, BRAND, { value: true });
   }
 }
 
 /** A card field is invalid (§7.3). `field` is the `card.*` path, `reason` a stable code to branch on. */
 export class ValidationError extends PayCardError {
+  override name = 'ValidationError';
   readonly field: CardField;
   readonly reason: CardErrorCode;
 
@@ -34,13 +37,18 @@ export class ValidationError extends PayCardError {
 }
 
 /** The integration is set up wrongly, e.g. no `baseUrl`, or plain http to another machine. Nothing was sent. */
-export class ConfigurationError extends PayCardError {}
+export class ConfigurationError extends PayCardError {
+  override name = 'ConfigurationError';
+}
 
 /** The public key is missing, malformed, unknown or inactive (§5.1). */
-export class AuthenticationError extends PayCardError {}
+export class AuthenticationError extends PayCardError {
+  override name = 'AuthenticationError';
+}
 
 /** The service answered with an error (§7.3). `code` and `message` are the service's. */
 export class ApiError extends PayCardError {
+  override name = 'ApiError';
   readonly code: number | string;
   /** HTTP status of the response. */
   readonly status: number;
@@ -53,10 +61,13 @@ export class ApiError extends PayCardError {
 }
 
 /** The request never got an answer: offline, DNS, CORS, connection reset. Safe to retry: tokenizing is deduplicated. */
-export class NetworkError extends PayCardError {}
+export class NetworkError extends PayCardError {
+  override name = 'NetworkError';
+}
 
 /** No answer within the time limit. A subclass of NetworkError, so one check covers both. */
 export class TimeoutError extends NetworkError {
+  override name = 'TimeoutError';
   readonly timeoutMs: number;
 
   constructor(timeoutMs: number) {

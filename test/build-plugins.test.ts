@@ -1,0 +1,48 @@
+/**
+ * The build plugins of the script-tag file (vite.config.ts), on inputs that
+ * would trip a careless implementation. They rewrite our code, so a mistake
+ * here ships broken markup or styles without any type error.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Plugin } from 'vite';
+import { luhnAsEsModule, squeezeTemplates } from '../vite.config.js';
+
+type Transform = (code: string, id: string) => string | null;
+const transformOf = (plugin: Plugin) => plugin.transform as unknown as Transform;
+const squeeze = (code: string) => transformOf(squeezeTemplates())(code, '/repo/src/element/x.ts');
+
+test('squeezes indentation out of html templates, nested ones included, and leaves expressions alone', () => {
+  const code = [
+    'const view = html`',
+    '  <div class="row">',
+    '    <b>${n}</b>',
+    "    ${ok ? html`<i> ${'a  {b}  `c`'} </i>` : ''}",
+    '  </div>',
+    '`;',
+  ].join('\n');
+  // A space beside a `${}` can be content (text next to a value), so one is kept there.
+  assert.equal(squeeze(code), "const view = html`<div class=\"row\"><b>${n}</b> ${ok ? html`<i> ${'a  {b}  `c`'} </i>` : ''} </div>`;");
+});
+
+test('leaves comments, strings and untagged templates as they are', () => {
+  const code = "// an html`  x  ` in a comment\nconst s = 'css`  y  `';\nconst t = `  z  ${html`  <p>  </p>  `}  `;";
+  assert.equal(squeeze(code), "// an html`  x  ` in a comment\nconst s = 'css`  y  `';\nconst t = `  z  ${html`<p></p>`}  `;");
+});
+
+test('squeezes css without joining values around a substitution or unquoting what must stay quoted', () => {
+  const code = "const c = css`\n  a { margin: ${x} ${y}; opacity: 0.85 }\n  [data-n='2'], [theme='dark'] { b: c }\n`;";
+  assert.equal(squeeze(code), "const c = css`a{margin:${x} ${y};opacity:.85}[data-n='2'],[theme=dark]{b:c}`;");
+});
+
+test('touches only the element sources', () => {
+  assert.equal(transformOf(squeezeTemplates())('const v = html`  <b>  </b>  `;', '/repo/src/card/x.ts'), null);
+});
+
+test('turns the single-export CommonJS Luhn module into an ES module, and refuses any other shape', () => {
+  const transform = transformOf(luhnAsEsModule());
+  const id = '/repo/node_modules/card-validator/dist/luhn-10.js';
+  assert.equal(transform('"use strict";\nfunction luhn10(s) {}\nmodule.exports = luhn10;', id), '"use strict";\nfunction luhn10(s) {}\nexport default luhn10;');
+  assert.throws(() => transform('exports.a = 1;\nmodule.exports = luhn10;', id), /nothing else CommonJS/);
+  assert.equal(transform('module.exports = x;', '/repo/node_modules/other/index.js'), null);
+});

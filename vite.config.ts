@@ -93,6 +93,24 @@ export function luhnAsEsModule(): Plugin {
 }
 
 /**
+ * `lit`'s index imports lit-html and lit-element just to have them loaded,
+ * so a bundler keeps their 2.7 KB (brotli) even for an element, like ours,
+ * that extends Lit's ReactiveElement and renders no templates. They run
+ * nothing our element needs (their only side effects register their versions
+ * for Lit's dev tools), so the script-tag build may drop them when unused.
+ */
+export function litWithoutUnusedTemplates(): Plugin {
+  return {
+    name: 'pay-lit-without-unused-templates',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules[\\/](lit|lit-html|lit-element)[\\/]/.test(id)) return null;
+      return { code, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
  * A second minifier pass over each finished file. Rolldown's own minifier runs
  * first; terser, run after it, still finds about 2% of the brotli size of the
  * script-tag file (docs/dependencies.md). `npm run bench` gives every peer the
@@ -113,7 +131,7 @@ export function terserPass(): Plugin {
 }
 
 /** The plugins the script-tag file is built with; the bench bundles our rows with the same. */
-export const scriptTagPlugins = (): Plugin[] => [squeezeTemplates(), luhnAsEsModule(), terserPass()];
+export const scriptTagPlugins = (): Plugin[] => [squeezeTemplates(), luhnAsEsModule(), litWithoutUnusedTemplates(), terserPass()];
 
 /**
  * Two jobs share this file:

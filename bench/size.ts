@@ -33,7 +33,8 @@ interface Contender {
 const CONTENDERS: Contender[] = [
   { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/script-tag.ts'), packages: ['lit'], ours: true },
   { name: 'pay-card-form/core', what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)', entry: fromBench('peers/core.js'), packages: [], ours: true },
-  { name: 'Lit alone (reference)', what: 'Lit alone, already inside our file', entry: fromBench('peers/lit.js'), packages: ['lit'], ours: true },
+  { name: 'Lit ReactiveElement (reference)', what: 'the part of Lit inside our file: ReactiveElement and css', entry: fromBench('peers/lit-reactive-element.js'), packages: ['lit'], ours: true },
+  { name: 'Lit with templates (reference)', what: 'LitElement, html and css: the floor of a lit-html-rendered element', entry: fromBench('peers/lit.js'), packages: ['lit'], ours: true },
   { name: 'braintree-web', what: 'client + hosted-fields (card inputs load in iframes, not counted)', entry: fromBench('peers/braintree.js'), packages: ['braintree-web'] },
   { name: '@adyen/adyen-web', what: 'AdyenCheckout + Card (CSS not counted)', entry: fromBench('peers/adyen.js'), packages: ['@adyen/adyen-web'] },
   { name: 'card-validator + credit-card-type', what: 'validation and brand only, no UI', entry: fromBench('peers/card-validator.js'), packages: ['card-validator', 'credit-card-type'] },

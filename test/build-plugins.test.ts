@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Plugin } from 'vite';
-import { luhnAsEsModule, squeezeTemplates } from '../vite.config.js';
+import { litWithoutUnusedTemplates, luhnAsEsModule, squeezeTemplates } from '../vite.config.js';
 
 type Transform = (code: string, id: string) => string | null;
 const transformOf = (plugin: Plugin) => plugin.transform as unknown as Transform;
@@ -45,4 +45,13 @@ test('turns the single-export CommonJS Luhn module into an ES module, and refuse
   assert.equal(transform('"use strict";\nfunction luhn10(s) {}\nmodule.exports = luhn10;', id), '"use strict";\nfunction luhn10(s) {}\nexport default luhn10;');
   assert.throws(() => transform('exports.a = 1;\nmodule.exports = luhn10;', id), /nothing else CommonJS/);
   assert.equal(transform('module.exports = x;', '/repo/node_modules/other/index.js'), null);
+});
+
+test('marks only lit, lit-html and lit-element as droppable, never ReactiveElement', () => {
+  const transform = litWithoutUnusedTemplates().transform as unknown as (code: string, id: string) => unknown;
+  for (const id of ['/r/node_modules/lit/index.js', '/r/node_modules/lit-html/lit-html.js', '/r/node_modules/lit-element/lit-element.js']) {
+    assert.deepEqual(transform('x', id), { code: 'x', moduleSideEffects: false }, id);
+  }
+  assert.equal(transform('x', '/r/node_modules/@lit/reactive-element/reactive-element.js'), null);
+  assert.equal(transform('x', '/r/src/element/pay-card-form.ts'), null);
 });

@@ -1,2 +1,2 @@
-// Reference row, not a peer: Lit alone, the floor under any Lit element's script-tag file.
+// Reference row, not a peer: all of Lit, what a LitElement with html templates ships.
 export { LitElement, html, css } from 'lit';

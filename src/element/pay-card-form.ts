@@ -1,4 +1,4 @@
-import { LitElement, html, type PropertyValues } from 'lit';
+import { ReactiveElement, type PropertyValues } from 'lit';
 import { brandInfo, detectBrand, type Brand } from '../card/brands.js';
 import { digitsOnly, parseExpiry } from '../card/parsers.js';
 import { preprocessCardNumber, preprocessCvv, preprocessExpiry, type EditState } from '../card/preprocessors.js';
@@ -8,6 +8,7 @@ import { tokenize } from '../tokenize/tokenize.js';
 import { AuthenticationError, ConfigurationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
 import { errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
+import { buildView, FIELDS, setText } from './view.js';
 
 /** One field's state in the `change` event. `error` is the message shown to the shopper, or null. */
 export interface FieldState {
@@ -28,7 +29,6 @@ export interface TokenizeErrorDetail {
   error: Error;
 }
 
-const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
 
 /**
  * Events of the inner inputs that carry what was typed (a key, the inserted
@@ -39,8 +39,6 @@ const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
 const CONTAINED_EVENTS = 'keydown keyup keypress beforeinput input paste copy cut compositionstart compositionupdate compositionend'.split(' ');
 const stopAtShadowRoot = (event: Event) => event.stopPropagation();
 
-/** Each input's autocomplete token, also its `name` so browsers recognise it for autofill. */
-const AUTOCOMPLETE: Record<FieldName, string> = { number: 'cc-number', holderName: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' };
 
 /** Error code per field; absent or undefined when the field is valid. */
 type Codes = Partial<Record<FieldName, CardErrorCode>>;
@@ -85,12 +83,12 @@ type Codes = Partial<Record<FieldName, CardErrorCode>>;
  * @cssprop [--pay-radius=6px] - Corner radius of inputs and button.
  * @cssprop [--pay-spacing=12px] - Gap between fields.
  */
-export class PayCardForm extends LitElement {
+export class PayCardForm extends ReactiveElement {
   static override styles = styles;
   /** Makes the element a form control (ElementInternals). */
   static formAssociated = true;
   /** Clicking the element or focusing it from a label lands in the first input. */
-  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  static override shadowRootOptions: ShadowRootInit = { ...ReactiveElement.shadowRootOptions, delegatesFocus: true };
 
   static override properties = {
     publicKey: { type: String, attribute: 'public-key' },
@@ -148,7 +146,7 @@ export class PayCardForm extends LitElement {
   #ownerForm: HTMLFormElement | null = null;
   /** The merged sentences, kept until the language or the overrides change. */
   #messagesCache: { lang: string; overrides: MessageOverrides | null; value: Messages } | null = null;
-  /** The language of the page around the element, looked up on connect and before each render. */
+  /** The language of the page around the element, looked up on connect and before each update. */
   #lang = '';
   /** Bumped by every edit and reset, so a tokenization that finishes late cannot attach its token to another card. */
   #generation = 0;
@@ -340,55 +338,50 @@ export class PayCardForm extends LitElement {
     else if (changed.has('required')) this.#updateValidity(this.#validate());
   }
 
-  override render() {
+  /**
+   * Lit's reactive update, without a template engine: the form is fixed, so
+   * it is built once (see {@link buildView}) and each update writes only the
+   * texts and states that depend on properties. Texts are compared before
+   * they are written, so the live region speaks only when its sentence changes.
+   */
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    const root = this.renderRoot as ShadowRoot;
+    if (!root.firstChild) {
+      root.append(buildView());
+      root.querySelector('form')!.addEventListener('submit', (event) => this.#onSubmit(event));
+      for (const field of FIELDS) {
+        const input = root.getElementById(field)!;
+        input.addEventListener('input', (event) => this.#onInput(field, event as InputEvent));
+        input.addEventListener('blur', () => this.#showError(field));
+      }
+    }
+    const byId = (id: string) => root.getElementById(id)!;
     const m = this.#m;
     const busy = this._busy;
-    return html`
-      <form part="form" novalidate aria-busy=${busy} @submit=${this.#onSubmit}>
-        ${FIELDS.map((field) => {
-          const shown = this._shown[field];
-          return html`
-            <div class="field ${field === 'expiry' || field === 'cvv' ? 'half' : ''}" part="field">
-              <div class="row">
-                <label part="label" for=${field}>${m.labels[field]}</label>
-                ${field === 'number' && this._brand ? html`<span part="brand">${m.brandNames[this._brand]}</span>` : ''}
-              </div>
-              <input
-                id=${field}
-                type="text"
-                name=${AUTOCOMPLETE[field]}
-                part="input ${field === 'holderName' ? 'holder-name' : field}-input"
-                autocomplete=${AUTOCOMPLETE[field]}
-                inputmode=${field === 'holderName' ? 'text' : 'numeric'}
-                autocapitalize=${field === 'holderName' ? 'characters' : 'off'}
-                autocorrect="off"
-                spellcheck="false"
-                placeholder=${m.placeholders[field] ?? ''}
-                aria-invalid=${!!shown}
-                aria-describedby="${field}-error"
-                ?readonly=${busy}
-                ?disabled=${this._disabled}
-                @input=${(e: InputEvent) => this.#onInput(field, e)}
-                @blur=${() => this.#showError(field)}
-              />
-              <div class="error" part="error" id="${field}-error">${shown ? errorText(m, field, shown) : ''}</div>
-            </div>
-          `;
-        })}
-        <div class="error wide" part="form-error" id="form-error">${this._failure}</div>
-        <button
-          part="submit"
-          ?hidden=${this.hideSubmit}
-          ?disabled=${this._disabled}
-          aria-disabled=${busy}
-          aria-describedby=${busy ? 'busy-explanation' : 'form-error'}
-        >
-          ${busy ? m.busy : this.submitLabel || m.submit}
-        </button>
-        <span id="busy-explanation" hidden>${m.busyExplanation}</span>
-        <div class="sr" role="status" aria-live="polite" aria-atomic="true">${this._announcement}</div>
-      </form>
-    `;
+    root.querySelector('form')!.setAttribute('aria-busy', String(busy));
+    for (const field of FIELDS) {
+      const input = byId(field) as HTMLInputElement;
+      const shown = this._shown[field];
+      setText(root.querySelector(`label[for=${field}]`)!, m.labels[field]);
+      input.placeholder = m.placeholders[field] ?? '';
+      input.setAttribute('aria-invalid', String(!!shown));
+      input.readOnly = busy;
+      input.disabled = this._disabled;
+      setText(byId(`${field}-error`), shown ? errorText(m, field, shown) : '');
+    }
+    const brand = byId('brand');
+    brand.hidden = !this._brand;
+    setText(brand, this._brand ? m.brandNames[this._brand] : '');
+    setText(byId('form-error'), this._failure);
+    const submit = byId('submit') as HTMLButtonElement;
+    submit.hidden = this.hideSubmit;
+    submit.disabled = this._disabled;
+    submit.setAttribute('aria-disabled', String(busy));
+    submit.setAttribute('aria-describedby', busy ? 'busy-explanation' : 'form-error');
+    setText(submit, busy ? m.busy : this.submitLabel || m.submit);
+    setText(byId('busy-explanation'), m.busyExplanation);
+    setText(byId('status'), this._announcement);
   }
 
   #onInput(field: FieldName, event: InputEvent): void {

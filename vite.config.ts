@@ -93,19 +93,21 @@ export function luhnAsEsModule(): Plugin {
 }
 
 /**
- * `lit`'s index imports lit-html and lit-element just to have them loaded,
- * so a bundler keeps their 2.7 KB (brotli) even for an element, like ours,
- * that extends Lit's ReactiveElement and renders no templates. They run
- * nothing our element needs (their only side effects register their versions
- * for Lit's dev tools), so the script-tag build may drop them when unused.
+ * `lit`'s index imports lit-html and lit-element only to load them, so a
+ * bundler keeps their 2.6 KB (brotli) even for an element, like ours, that
+ * extends Lit's ReactiveElement and renders no templates. What loading them
+ * does (register their versions, create lit-html's Trusted Types policy, call
+ * polyfill and hydration hooks) only matters to code that renders with them,
+ * so these three entry modules may be dropped when nothing uses them. Any
+ * other file of those packages (e.g. `polyfill-support.js`) keeps its effects.
  */
 export function litWithoutUnusedTemplates(): Plugin {
+  const entries = /node_modules[\\/](lit[\\/]index|lit-html[\\/]lit-html|lit-element[\\/]lit-element)\.js$/;
   return {
     name: 'pay-lit-without-unused-templates',
     apply: 'build',
     transform(code, id) {
-      if (!/node_modules[\\/](lit|lit-html|lit-element)[\\/]/.test(id)) return null;
-      return { code, moduleSideEffects: false };
+      return entries.test(id) ? { code, moduleSideEffects: false } : null;
     },
   };
 }

@@ -47,11 +47,13 @@ test('turns the single-export CommonJS Luhn module into an ES module, and refuse
   assert.equal(transform('module.exports = x;', '/repo/node_modules/other/index.js'), null);
 });
 
-test('marks only lit, lit-html and lit-element as droppable, never ReactiveElement', () => {
+test('marks only the entry modules of lit, lit-html and lit-element as droppable, never ReactiveElement', () => {
   const transform = litWithoutUnusedTemplates().transform as unknown as (code: string, id: string) => unknown;
   for (const id of ['/r/node_modules/lit/index.js', '/r/node_modules/lit-html/lit-html.js', '/r/node_modules/lit-element/lit-element.js']) {
     assert.deepEqual(transform('x', id), { code: 'x', moduleSideEffects: false }, id);
   }
   assert.equal(transform('x', '/r/node_modules/@lit/reactive-element/reactive-element.js'), null);
+  assert.equal(transform('x', '/r/node_modules/lit/polyfill-support.js'), null);
+  assert.equal(transform('x', '/r/node_modules/lit-html/polyfill-support.js'), null);
   assert.equal(transform('x', '/r/src/element/pay-card-form.ts'), null);
 });

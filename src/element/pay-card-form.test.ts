@@ -34,6 +34,17 @@ describe('<pay-card-form>', () => {
     expect(brandOf(el)).to.equal('Visa');
   });
 
+  it('hides the brand again, empty, when the number loses its prefix', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4');
+    const brand = el.shadowRoot!.querySelector<HTMLElement>('[part="brand"]')!;
+    expect(brand.hidden).to.equal(false);
+    await sendKeys({ press: 'Backspace' });
+    await el.updateComplete;
+    expect(brand.hidden).to.equal(true);
+    expect(brand.textContent).to.equal('');
+  });
+
   it('tells Elo from Visa as the prefix grows', async () => {
     const el = await mount();
     await typeInto(el, 'number', '4389');

@@ -8,7 +8,7 @@ import { tokenize } from '../tokenize/tokenize.js';
 import { AuthenticationError, ConfigurationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
 import { errorText, mergeMessages, messagesFor, type FieldName, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
-import { buildView, FIELDS, setText } from './view.js';
+import { buildView, FIELDS, setAttr, setText, type View } from './view.js';
 
 /** One field's state in the `change` event. `error` is the message shown to the shopper, or null. */
 export interface FieldState {
@@ -150,6 +150,8 @@ export class PayCardForm extends ReactiveElement {
   #lang = '';
   /** Bumped by every edit and reset, so a tokenization that finishes late cannot attach its token to another card. */
   #generation = 0;
+  /** The form's nodes, once the first update has built them. */
+  #view: View | null = null;
   readonly #internals: ElementInternals | null = typeof this.attachInternals === 'function' ? this.attachInternals() : null;
 
   constructor() {
@@ -341,47 +343,47 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Lit's reactive update, without a template engine: the form is fixed, so
    * it is built once (see {@link buildView}) and each update writes only the
-   * texts and states that depend on properties. Texts are compared before
-   * they are written, so the live region speaks only when its sentence changes.
+   * texts and states that depend on properties, and only where they changed,
+   * so the live region speaks only when its sentence changes.
    */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    const root = this.renderRoot as ShadowRoot;
-    if (!root.firstChild) {
-      root.append(buildView());
-      root.querySelector('form')!.addEventListener('submit', (event) => this.#onSubmit(event));
-      for (const field of FIELDS) {
-        const input = root.getElementById(field)!;
-        input.addEventListener('input', (event) => this.#onInput(field, event as InputEvent));
-        input.addEventListener('blur', () => this.#showError(field));
-      }
-    }
-    const byId = (id: string) => root.getElementById(id)!;
+    const view = (this.#view ??= this.#mountView());
     const m = this.#m;
     const busy = this._busy;
-    root.querySelector('form')!.setAttribute('aria-busy', String(busy));
+    setAttr(view.form, 'aria-busy', String(busy));
     for (const field of FIELDS) {
-      const input = byId(field) as HTMLInputElement;
+      const input = view.inputs[field];
       const shown = this._shown[field];
-      setText(root.querySelector(`label[for=${field}]`)!, m.labels[field]);
-      input.placeholder = m.placeholders[field] ?? '';
-      input.setAttribute('aria-invalid', String(!!shown));
-      input.readOnly = busy;
-      input.disabled = this._disabled;
-      setText(byId(`${field}-error`), shown ? errorText(m, field, shown) : '');
+      setText(view.labels[field], m.labels[field]);
+      setAttr(input, 'placeholder', m.placeholders[field] ?? '');
+      setAttr(input, 'aria-invalid', String(!!shown));
+      setAttr(input, 'readonly', busy);
+      setAttr(input, 'disabled', this._disabled);
+      setText(view.errors[field], shown ? errorText(m, field, shown) : '');
     }
-    const brand = byId('brand');
-    brand.hidden = !this._brand;
-    setText(brand, this._brand ? m.brandNames[this._brand] : '');
-    setText(byId('form-error'), this._failure);
-    const submit = byId('submit') as HTMLButtonElement;
-    submit.hidden = this.hideSubmit;
-    submit.disabled = this._disabled;
-    submit.setAttribute('aria-disabled', String(busy));
-    submit.setAttribute('aria-describedby', busy ? 'busy-explanation' : 'form-error');
-    setText(submit, busy ? m.busy : this.submitLabel || m.submit);
-    setText(byId('busy-explanation'), m.busyExplanation);
-    setText(byId('status'), this._announcement);
+    setAttr(view.brand, 'hidden', !this._brand);
+    setText(view.brand, this._brand ? m.brandNames[this._brand] : '');
+    setText(view.failure, this._failure);
+    setAttr(view.submit, 'hidden', this.hideSubmit);
+    setAttr(view.submit, 'disabled', this._disabled);
+    setAttr(view.submit, 'aria-disabled', String(busy));
+    setAttr(view.submit, 'aria-describedby', busy ? 'busy-explanation' : 'form-error');
+    setText(view.submit, busy ? m.busy : this.submitLabel || m.submit);
+    setText(view.busyExplanation, m.busyExplanation);
+    setText(view.status, this._announcement);
+  }
+
+  /** Builds the form into the render root, once, and listens to it. */
+  #mountView(): View {
+    const view = buildView();
+    view.form.addEventListener('submit', (event) => this.#onSubmit(event));
+    for (const field of FIELDS) {
+      view.inputs[field].addEventListener('input', (event) => this.#onInput(field, event as InputEvent));
+      view.inputs[field].addEventListener('blur', () => this.#showError(field));
+    }
+    this.renderRoot.append(view.form);
+    return view;
   }
 
   #onInput(field: FieldName, event: InputEvent): void {
@@ -526,7 +528,7 @@ export class PayCardForm extends ReactiveElement {
   }
 
   #input(field: FieldName): HTMLInputElement | null {
-    return this.renderRoot?.querySelector(`#${field}`) ?? null;
+    return this.#view?.inputs[field] ?? null;
   }
 }
 

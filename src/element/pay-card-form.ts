@@ -29,14 +29,25 @@ export interface TokenizeErrorDetail {
   error: Error;
 }
 
-
 /**
  * Events of the inner inputs that carry what was typed (a key, the inserted
  * text, the clipboard). They are composed, so without this they would reach
  * every listener on the page, analytics included. The page learns what it
  * needs from `change`, `tokenized` and `tokenize-error`.
  */
-const CONTAINED_EVENTS = 'keydown keyup keypress beforeinput input paste copy cut compositionstart compositionupdate compositionend'.split(' ');
+const CONTAINED_EVENTS = [
+  'keydown',
+  'keyup',
+  'keypress',
+  'beforeinput',
+  'input',
+  'paste',
+  'copy',
+  'cut',
+  'compositionstart',
+  'compositionupdate',
+  'compositionend',
+] as const;
 const stopAtShadowRoot = (event: Event) => event.stopPropagation();
 
 

@@ -425,21 +425,22 @@ export class PayCardForm extends ReactiveElement {
       if (brand && brand !== this._brand) this.#announce(this.#m.brandDetected(this.#m.brandNames[brand]));
       this._brand = brand;
     }
-    // While typing, an error can go away but never appear (it appears on blur or submit);
-    // a field filled without focus (autofill) gets the blur treatment at once.
-    if (!focused) this.#showError(field);
-    else if (this._shown[field] && !this.#validate()[field]) this._shown = { ...this._shown, [field]: undefined };
-    this.#emitChange();
+    const codes = this.#validate();
+    // A field filled without focus (autofill) gets the blur treatment at once.
+    if (!focused) return this.#showError(field, codes);
+    // While typing, an error can go away but never appear (it appears on blur or submit).
+    if (this._shown[field] && !codes[field]) this._shown = { ...this._shown, [field]: undefined };
+    this.#emitChange(codes);
   }
 
   /** Shows (and announces) the field's current error, as on blur; an untouched empty field stays quiet. */
-  #showError(field: FieldName): void {
-    const code = this.#validate()[field];
+  #showError(field: FieldName, codes = this.#validate()): void {
+    const code = codes[field];
     if ((this.#values[field] || this._shown[field]) && code !== this._shown[field]) {
       this._shown = { ...this._shown, [field]: code };
       if (code) this.#announce(errorText(this.#m, field, code));
     }
-    this.#emitChange();
+    this.#emitChange(codes);
   }
 
   #onSubmit(event: SubmitEvent): void {

@@ -5,18 +5,18 @@ import { fileURLToPath } from 'node:url';
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
- * Lit's `html` and `css` templates keep the indentation they were written
- * with; in the script-tag file that is dead weight. This squeezes it out of
- * the element's templates at build time only, so the sources stay readable.
- * It only removes whitespace, CSS comments, leading zeros and quotes around
- * plain attribute values: nothing our HTML text or CSS depends on (neither
- * has quoted strings whose spacing matters).
+ * The element's `css` templates keep the indentation they were written with;
+ * in the script-tag file that is dead weight. This squeezes it out at build
+ * time only, so the sources stay readable. It only removes whitespace,
+ * comments, leading zeros and quotes around plain attribute values: nothing
+ * our CSS depends on (it has no quoted strings whose spacing matters).
  *
- * The templates are found by parsing the module, so nested templates are
- * squeezed too and nothing outside a template's static text is touched.
+ * The templates are found by parsing the module, so a template interpolated
+ * into another is squeezed too and nothing outside a template's static text
+ * is touched. (The element has no `html` templates: see src/element/view.ts.)
  */
-export function squeezeTemplates(): Plugin {
-  const squeezeCss = (text: string, first: boolean, last: boolean) => {
+export function squeezeCssTemplates(): Plugin {
+  const squeeze = (text: string, first: boolean, last: boolean) => {
     const out = text
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
@@ -26,14 +26,9 @@ export function squeezeTemplates(): Plugin {
       .replace(/\b0\.(\d)/g, '.$1')
       .replace(/='([A-Za-z_][\w-]*)'\]/g, '=$1]')
       .replace(/@media \(/g, '@media(');
-    return trimEnds(out, first, last);
+    // Trimmed only at the template's own start and end: beside a `${}`, a space separates values.
+    return (first ? out.trimStart() : out).replace(last ? /\s+$/ : /$^/, '');
   };
-  const squeezeHtml = (text: string, first: boolean, last: boolean) =>
-    trimEnds(text.replace(/\s+/g, ' ').replace(/>\s+</g, '><').replace(/\s+\/>/g, '/>'), first, last);
-  // Only at the template's own start and end: between a chunk and a `${}`, a space can be content.
-  const trimEnds = (text: string, first: boolean, last: boolean) =>
-    (first ? text.trimStart() : text).replace(last ? /\s+$/ : /$^/, '');
-  const squeezers: Record<string, typeof squeezeCss> = { css: squeezeCss, html: squeezeHtml };
 
   interface Node {
     type: string;
@@ -47,7 +42,7 @@ export function squeezeTemplates(): Plugin {
   const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
 
   return {
-    name: 'pay-squeeze-templates',
+    name: 'pay-squeeze-css-templates',
     apply: 'build',
     transform(code, id) {
       if (!/src[\\/]element[\\/][^\\/]+\.ts$/.test(id)) return null;
@@ -56,8 +51,7 @@ export function squeezeTemplates(): Plugin {
         if (Array.isArray(node)) return node.forEach(visit);
         if (!isNode(node)) return;
         const tag = node.type === 'TaggedTemplateExpression' ? (node.tag as Node) : null;
-        const squeeze = tag?.type === 'Identifier' ? squeezers[tag.name as string] : undefined;
-        if (squeeze) {
+        if (tag?.type === 'Identifier' && tag.name === 'css') {
           const quasis = (node.quasi as { quasis: Quasi[] }).quasis;
           quasis.forEach((q, i) => edits.push({ start: q.start, end: q.end, text: squeeze(q.value.raw, i === 0, i === quasis.length - 1) }));
         }
@@ -133,7 +127,7 @@ export function terserPass(): Plugin {
 }
 
 /** The plugins the script-tag file is built with; the bench bundles our rows with the same. */
-export const scriptTagPlugins = (): Plugin[] => [squeezeTemplates(), luhnAsEsModule(), litWithoutUnusedTemplates(), terserPass()];
+export const scriptTagPlugins = (): Plugin[] => [squeezeCssTemplates(), luhnAsEsModule(), litWithoutUnusedTemplates(), terserPass()];
 
 /**
  * Two jobs share this file:

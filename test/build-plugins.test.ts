@@ -6,37 +6,43 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Plugin } from 'vite';
-import { litWithoutUnusedTemplates, luhnAsEsModule, squeezeTemplates } from '../vite.config.js';
+import { litWithoutUnusedTemplates, luhnAsEsModule, squeezeCssTemplates } from '../vite.config.js';
 
 type Transform = (code: string, id: string) => string | null;
 const transformOf = (plugin: Plugin) => plugin.transform as unknown as Transform;
-const squeeze = (code: string) => transformOf(squeezeTemplates())(code, '/repo/src/element/x.ts');
+const squeeze = (code: string) => transformOf(squeezeCssTemplates())(code, '/repo/src/element/x.ts');
 
-test('squeezes indentation out of html templates, nested ones included, and leaves expressions alone', () => {
+test('squeezes css templates, one interpolated into another included, and leaves the substitutions alone', () => {
   const code = [
-    'const view = html`',
-    '  <div class="row">',
-    '    <b>${n}</b>',
-    "    ${ok ? html`<i> ${'a  {b}  `c`'} </i>` : ''}",
-    '  </div>',
+    'const dark = css`',
+    '  --_bg: var(--pay-color-background, #1f2023);',
+    '`;',
+    'const styles = css`',
+    '  /* a comment */',
+    "  :host([theme='dark']) {",
+    '    ${dark}',
+    '  }',
+    "  a { b: ${x ? css`c:  d` : ''} }",
     '`;',
   ].join('\n');
-  // A space beside a `${}` can be content (text next to a value), so one is kept there.
-  assert.equal(squeeze(code), "const view = html`<div class=\"row\"><b>${n}</b> ${ok ? html`<i> ${'a  {b}  `c`'} </i>` : ''} </div>`;");
+  assert.equal(
+    squeeze(code),
+    "const dark = css`--_bg:var(--pay-color-background,#1f2023);`;\nconst styles = css`:host([theme=dark]){${dark}}a{b:${x ? css`c:d` : ''}}`;",
+  );
 });
 
-test('leaves comments, strings and untagged templates as they are', () => {
-  const code = "// an html`  x  ` in a comment\nconst s = 'css`  y  `';\nconst t = `  z  ${html`  <p>  </p>  `}  `;";
-  assert.equal(squeeze(code), "// an html`  x  ` in a comment\nconst s = 'css`  y  `';\nconst t = `  z  ${html`<p></p>`}  `;");
+test('leaves comments, strings, html and untagged templates as they are', () => {
+  const code = "// a css`  x  ` in a comment\nconst s = 'css`  y  `';\nconst h = html`  <p>  </p>  `;\nconst t = `  z  ${css`  a { b: c }  `}  `;";
+  assert.equal(squeeze(code), "// a css`  x  ` in a comment\nconst s = 'css`  y  `';\nconst h = html`  <p>  </p>  `;\nconst t = `  z  ${css`a{b:c}`}  `;");
 });
 
-test('squeezes css without joining values around a substitution or unquoting what must stay quoted', () => {
+test('does not join values around a substitution or unquote what must stay quoted', () => {
   const code = "const c = css`\n  a { margin: ${x} ${y}; opacity: 0.85 }\n  [data-n='2'], [theme='dark'] { b: c }\n`;";
   assert.equal(squeeze(code), "const c = css`a{margin:${x} ${y};opacity:.85}[data-n='2'],[theme=dark]{b:c}`;");
 });
 
 test('touches only the element sources', () => {
-  assert.equal(transformOf(squeezeTemplates())('const v = html`  <b>  </b>  `;', '/repo/src/card/x.ts'), null);
+  assert.equal(transformOf(squeezeCssTemplates())('const v = css`  a { b: c }  `;', '/repo/src/card/x.ts'), null);
 });
 
 test('turns the single-export CommonJS Luhn module into an ES module, and refuses any other shape', () => {

@@ -1,4 +1,4 @@
-import { ReactiveElement, type PropertyValues } from 'lit';
+import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { brandInfo, detectBrand, type Brand } from '../card/brands.js';
 import { digitsOnly, parseExpiry } from '../card/parsers.js';
 import { preprocessCardNumber, preprocessCvv, preprocessExpiry, type EditState } from '../card/preprocessors.js';

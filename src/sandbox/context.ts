@@ -11,7 +11,7 @@ export interface SandboxContext {
   /**
    * Everything the v3 routes remember (transfers, references, keys, refunds,
    * accounts…). Filled in from the fixtures when the v3 routes are registered,
-   * i.e. when the sandbox starts; see `v3State` in v3/index.ts.
+   * i.e. when the sandbox starts; see `v3State` in v3/state.ts.
    */
   v3?: V3State;
 }

@@ -1,17 +1,12 @@
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createClock, type Clock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { MERCHANTS } from './fixtures.js';
 import { TokenVault } from './token-vault.js';
-import { registerTokenRoutes } from './routes/tokens.js';
-import { registerClockRoutes } from './routes/clock.js';
-import { registerV3Routes } from './v3/index.js';
-import { registerChargeRoutes } from './charges/index.js';
-import { reply } from './envelope.js';
-import { TOKENS_PATH } from '../tokenize/wire.js';
+import { registerRoutes } from './routes/index.js';
+import { reply } from './reply.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -30,12 +25,7 @@ export function createSandboxApp(options: Pick<SandboxOptions, 'clock'> = {}): {
     tokens: new TokenVault(),
   };
   const app = new Hono();
-  // Card entry runs on the merchant's page, on any origin: the public key says who the merchant is.
-  app.use(TOKENS_PATH, cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 }));
-  registerTokenRoutes(app, context);
-  registerChargeRoutes(app, context);
-  registerV3Routes(app, context);
-  registerClockRoutes(app, context);
+  registerRoutes(app, context);
   app.notFound((c) => reply(c, context.clock.now(), 404, null, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`, 404));
   app.onError((err, c) => {
     // Never echo the request: it may hold card data.

@@ -3,11 +3,12 @@ import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { MERCHANTS } from '../sandbox/fixtures.js';
 import { startRawServer } from '../sandbox/v3/test-helpers.js';
-import { basicAuthorization, createCharge, type ChargeRequest } from './charges.js';
+import { basicAuthorization, createCharge } from './charges.js';
+import type { ChargeRequest } from './schemas/charges.js';
 import {
   BusinessError,
   ChargeOutcomeUnknownError,
-  ConfigError,
+  ConfigurationError,
   HttpStatusError,
   MalformedResponseError,
   PermissionDeniedError,
@@ -98,7 +99,7 @@ describe('createCharge against the sandbox', () => {
 
   it('configuration errors: a public key instead of the secret key, a bad URL', async () => {
     await assert.rejects(createCharge({ baseUrl: sandbox.url, secretKey: 'pk_test_51LojaExemploActive0001' }, charge()), /never use the public key/);
-    await assert.rejects(createCharge({ baseUrl: 'sandbox', secretKey }, charge()), ConfigError);
+    await assert.rejects(createCharge({ baseUrl: 'sandbox', secretKey }, charge()), ConfigurationError);
     await assert.rejects(createCharge({ baseUrl: sandbox.url } as never, charge()), /secretKey is missing/);
   });
 });

@@ -1,63 +1,9 @@
-import { z } from 'zod';
-import { checkBaseUrl } from './client.js';
-import { BusinessError, ChargeOutcomeUnknownError, ConfigError, RequestValidationError } from './errors.js';
-import { parseJson, statusError } from './envelope.js';
+import { checkBaseUrl } from '../shared/base-url.js';
+import { BusinessError, ChargeOutcomeUnknownError, ConfigurationError, RequestValidationError } from './errors.js';
+import { parseJson, statusError } from './response.js';
 import { exchange } from './request.js';
-import { OpenObject, OpenResponse } from './schemas/common.js';
-
-/** `POST {base_url}/v1/charges` (§4.1) with the token from `tokenize`. */
-export const CHARGES_PATH = '/v1/charges';
-
-/** Secret keys look like `sk_test_…` or `sk_live_…`; anything else is rejected before sending. */
-export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,}$/;
-
-const Int = (what: string) => z.number({ error: `must be an integer (${what})` }).int(`must be an integer (${what})`);
-
-/** §2.5 customer. Every sub-field is typed as the spec shows; none is marked required there. */
-export const ChargeCustomer = z.strictObject({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  tax_id: z.string().optional(),
-  phone: z.string().optional(),
-  /** Value seen: `individual`. Other values are not shown. */
-  type: z.string().optional(),
-});
-
-/** §2.5 item. */
-export const ChargeItem = z.strictObject({
-  name: z.string(),
-  quantity: Int('quantity').min(1, 'must be at least 1'),
-  unit_price: Int('unit_price, same unit as amount'),
-  tangible: z.boolean(),
-});
-
-/**
- * §2.5 charge request. Amounts are integers (the unit is not shown, §4.9).
- * Our choice: `amount`, `payment_method` and `payment_details` are required
- * (a card charge is meaningless without them); the rest is optional but typed.
- */
-export const ChargeRequest = z.strictObject({
-  amount: Int('the total amount; the unit is not shown by the spec').positive('must be greater than zero'),
-  /** `credit_card` with a token (§2.5). */
-  payment_method: z.string().min(1, 'must not be empty'),
-  /** Value seen: `digital`. */
-  product_type: z.string().optional(),
-  customer: ChargeCustomer.optional(),
-  items: z.array(ChargeItem).optional(),
-  payment_details: z.strictObject({
-    /** The token from `tokenize` (§2.3). */
-    token: z.string().min(1, 'is required: the token from tokenize'),
-    installments: Int('installments').min(1, 'must be at least 1'),
-  }),
-});
-export type ChargeRequest = z.input<typeof ChargeRequest>;
-
-/**
- * The charge response is not shown (§4.9), and §2.1 describes the envelope of
- * v3 responses only: an open object, or null when an envelope carried null data.
- */
-export const ChargeResponse = OpenResponse;
-export type ChargeResponse = z.output<typeof OpenObject> | null;
+import type { OpenObject } from './schemas/common.js';
+import { ChargeRequest, CHARGES_PATH, SECRET_KEY_PATTERN, type ChargeResponse } from './schemas/charges.js';
 
 export interface ChargeOptions {
   baseUrl: string;
@@ -90,13 +36,13 @@ export function basicAuthorization(secretKey: string): string {
  */
 export async function createCharge(options: ChargeOptions, request: ChargeRequest): Promise<ChargeResponse> {
   const operation = 'charges.create';
-  if (!options || typeof options !== 'object') throw new ConfigError('createCharge() needs options: { baseUrl, secretKey }');
+  if (!options || typeof options !== 'object') throw new ConfigurationError('createCharge() needs options: { baseUrl, secretKey }');
   const baseUrl = checkBaseUrl(options.baseUrl, 'createCharge()');
   if (typeof options.secretKey !== 'string' || !SECRET_KEY_PATTERN.test(options.secretKey)) {
-    throw new ConfigError('createCharge(): secretKey is missing or not a secret key (expected sk_test_… or sk_live_…); never use the public key here');
+    throw new ConfigurationError('createCharge(): secretKey is missing or not a secret key (expected sk_test_… or sk_live_…); never use the public key here');
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
-  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new ConfigError('createCharge(): timeoutMs must be a positive number');
+  if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new ConfigurationError('createCharge(): timeoutMs must be a positive number');
 
   const parsed = ChargeRequest.safeParse(request);
   if (!parsed.success) {

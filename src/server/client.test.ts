@@ -5,7 +5,7 @@ import { clientFor, frozenSandbox, LOJA_TARGET, resettingUrl } from '../sandbox/
 import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../sandbox/v3/fixtures.js';
 import { createClient, type PayClient } from './client.js';
 import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from './enums.js';
-import { BusinessError, ConfigError, CredentialPolicyError, NetworkError, RequestValidationError } from './errors.js';
+import { BusinessError, ConfigurationError, CredentialPolicyError, NetworkError, RequestValidationError } from './errors.js';
 import { merchantOrderId } from './order-id.js';
 import { ALL_OPERATIONS } from './schemas/index.js';
 import { NonceCache, verifySignedRequest } from './signing.js';
@@ -243,7 +243,7 @@ describe('§5.3 enforced before sending', () => {
 describe('bad configuration fails at construction', () => {
   const credential = { clientId: 'cli_x', secret: 'sec_x', kind: 'ACCOUNT' as const };
   const fails = (options: unknown, message: RegExp) =>
-    assert.throws(() => createClient(options as never), (e: unknown) => e instanceof ConfigError && message.test(e.message));
+    assert.throws(() => createClient(options as never), (e: unknown) => e instanceof ConfigurationError && message.test(e.message));
 
   it('missing secret, client ID or kind', () => {
     fails({ baseUrl: 'http://127.0.0.1:1', credential: { ...credential, secret: '' } }, /credential\.secret is missing/);

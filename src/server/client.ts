@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { checkServiceBaseUrl } from '../tokenize/base-url.js';
+import { checkBaseUrl } from '../shared/base-url.js';
 import { CredentialKind } from './enums.js';
-import { ConfigError, CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
-import { interpretResponse, parseData } from './envelope.js';
+import { ConfigurationError, CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
+import { interpretResponse, parseData } from './response.js';
 import { isOrderIdDateCurrent } from './order-id.js';
 import { credentialPolicyViolation, type Operation } from './policy.js';
 import { exchange } from './request.js';
@@ -197,53 +197,46 @@ export class PayClient implements Caller {
   }
 }
 
-/** Creates a v3 client. Throws {@link ConfigError} at once on bad configuration. */
+/** Creates a v3 client. Throws {@link ConfigurationError} at once on bad configuration. */
 export function createClient(options: ClientOptions): PayClient {
   return new PayClient(options);
 }
 
 function checkOptions(options: ClientOptions): { baseUrl: string; target: Target | null } {
-  if (!options || typeof options !== 'object') throw new ConfigError('createClient() needs an options object: { baseUrl, credential }');
-  const baseUrl = checkBaseUrl(options.baseUrl);
+  if (!options || typeof options !== 'object') throw new ConfigurationError('createClient() needs an options object: { baseUrl, credential }');
+  const baseUrl = checkBaseUrl(options.baseUrl, 'createClient()');
   const credential = options.credential as Partial<Credential> | undefined;
   if (!credential || typeof credential !== 'object') {
-    throw new ConfigError('createClient(): credential is missing; pass { clientId, secret, kind }');
+    throw new ConfigurationError('createClient(): credential is missing; pass { clientId, secret, kind }');
   }
   if (typeof credential.clientId !== 'string' || credential.clientId.trim() === '') {
-    throw new ConfigError('createClient(): credential.clientId is missing or empty');
+    throw new ConfigurationError('createClient(): credential.clientId is missing or empty');
   }
   // Never echo the value: only say what is wrong with it.
   if (typeof credential.secret !== 'string' || credential.secret === '') {
-    throw new ConfigError('createClient(): credential.secret is missing or empty; load it from your secret store');
+    throw new ConfigurationError('createClient(): credential.secret is missing or empty; load it from your secret store');
   }
   if (!Object.values(CredentialKind).includes(credential.kind as CredentialKind)) {
-    throw new ConfigError('createClient(): credential.kind must be "USER", "ACCOUNT" or "PLATFORM"');
+    throw new ConfigurationError('createClient(): credential.kind must be "USER", "ACCOUNT" or "PLATFORM"');
   }
   let target: Target | null = null;
   if (options.target !== undefined) {
     try {
       target = checkTarget(options.target);
     } catch (error) {
-      throw new ConfigError(`createClient(): ${(error as Error).message}`);
+      throw new ConfigurationError(`createClient(): ${(error as Error).message}`);
     }
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw new ConfigError('createClient(): timeoutMs must be a positive number of milliseconds');
+    throw new ConfigurationError('createClient(): timeoutMs must be a positive number of milliseconds');
   }
   if (options.maxReadRetries !== undefined && !(Number.isInteger(options.maxReadRetries) && options.maxReadRetries >= 0 && options.maxReadRetries <= 10)) {
-    throw new ConfigError('createClient(): maxReadRetries must be an integer from 0 to 10');
+    throw new ConfigurationError('createClient(): maxReadRetries must be an integer from 0 to 10');
   }
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigError('createClient(): fetch must be a function');
-  if (options.now !== undefined && typeof options.now !== 'function') throw new ConfigError('createClient(): now must be a function returning Unix ms');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigurationError('createClient(): fetch must be a function');
+  if (options.now !== undefined && typeof options.now !== 'function') throw new ConfigurationError('createClient(): now must be a function returning Unix ms');
   if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
-    throw new ConfigError('createClient(): no global fetch; use Node 20 or later, or pass options.fetch');
+    throw new ConfigurationError('createClient(): no global fetch; use Node 20 or later, or pass options.fetch');
   }
   return { baseUrl, target };
-}
-
-/** Accepts an http(s) URL without credentials, query or fragment; returns it without a trailing slash. */
-export function checkBaseUrl(value: unknown, who = 'createClient()'): string {
-  const checked = checkServiceBaseUrl(value);
-  if ('problem' in checked) throw new ConfigError(`${who}: ${checked.problem}`);
-  return checked.url;
 }

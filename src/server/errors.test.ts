@@ -10,7 +10,7 @@ import {
   HttpStatusError,
   MalformedResponseError,
   NetworkError,
-  PayServerError,
+  PayCardError,
   PermissionDeniedError,
   SignatureRejectedError,
   TimeoutError,
@@ -37,7 +37,7 @@ describe('error mapping', () => {
     const client = clientFor('ACCOUNT', await resettingUrl(), { maxReadRetries: 0 });
     const error = await client.transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
     assert.ok(error instanceof NetworkError);
-    assert.ok(error instanceof PayServerError);
+    assert.ok(error instanceof PayCardError);
     assert.equal(error.operation, 'transfers.statusCheck');
     assert.match(error.message, /ECONNRESET/);
     assert.deepEqual(error.cause, { name: 'TypeError', code: 'ECONNRESET' });
@@ -73,6 +73,10 @@ describe('error mapping', () => {
         .create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1.00' })
         .catch((e: unknown) => e);
       assert.ok(error instanceof TimeoutError);
+      // One family: a timeout is a NetworkError, the very class tokenize throws.
+      assert.ok(error instanceof NetworkError);
+      assert.equal(error.name, 'TimeoutError');
+      assert.equal(error.operation, 'refunds.create');
       assert.equal(error.timeoutMs, 100);
       assert.match(error.message, /read the status first/);
       assert.equal(attempts, 1);
@@ -200,9 +204,9 @@ describe('error mapping', () => {
     }
   });
 
-  it('PayServerError.isInstance works as a cross-realm guard', () => {
-    assert.equal(PayServerError.isInstance(new BusinessError(1, 'x', {})), true);
-    assert.equal(PayServerError.isInstance(new Error('x')), false);
-    assert.equal(PayServerError.isInstance(null), false);
+  it('PayCardError.isPayCardError works as a cross-realm guard', () => {
+    assert.equal(PayCardError.isPayCardError(new BusinessError(1, 'x', {})), true);
+    assert.equal(PayCardError.isPayCardError(new Error('x')), false);
+    assert.equal(PayCardError.isPayCardError(null), false);
   });
 });

@@ -1,32 +1,14 @@
 /**
- * One family of errors for the server helper. Catch {@link PayServerError} for
- * all of them, or a subclass for one kind. None of them ever holds the secret,
- * the Basic credential, a signature or request headers: only what the caller
- * needs to decide what to do next.
+ * The errors of the server helper. They belong to the package's one family:
+ * catch {@link PayCardError} for all of them (and for `tokenize`'s), or a
+ * subclass for one kind. `ConfigurationError`, `NetworkError` and
+ * `TimeoutError` are the shared classes, the same `tokenize` throws. None of
+ * them ever holds the secret, the Basic credential, a signature or request
+ * headers: only what the caller needs to decide what to do next.
  */
+import { PayCardError, type PayCardErrorOptions } from '../shared/errors.js';
 
-const BRAND = Symbol.for('pay-card-form.server.error');
-
-/** Base class. `operation` is the method that failed, e.g. `transfers.qrCodeConfirm`. */
-export class PayServerError extends Error {
-  /** The client operation, e.g. `refunds.create`, or `charges.create`. */
-  readonly operation: string | undefined;
-
-  constructor(message: string, options: { operation?: string | undefined; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
-    this.operation = options.operation;
-    Object.defineProperty(this, BRAND, { value: true });
-  }
-
-  /** Cross-realm type guard: works even when two copies of this package are loaded. */
-  static isInstance(value: unknown): value is PayServerError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
-}
-
-/** Bad `createClient` / `createCharge` configuration. Thrown synchronously, before any request. */
-export class ConfigError extends PayServerError {}
+export { PayCardError, ConfigurationError, NetworkError, TimeoutError, type PayCardErrorOptions } from '../shared/errors.js';
 
 /** One problem found by request validation: a dotted field path and a message. */
 export interface ValidationIssue {
@@ -36,7 +18,8 @@ export interface ValidationIssue {
 }
 
 /** The request failed client-side validation; nothing was sent. */
-export class RequestValidationError extends PayServerError {
+export class RequestValidationError extends PayCardError {
+  override name = 'RequestValidationError';
   /** Every problem found; `field` of the first is also on {@link RequestValidationError.field}. */
   readonly issues: readonly ValidationIssue[];
   /** The first offending field path. */
@@ -51,34 +34,18 @@ export class RequestValidationError extends PayServerError {
 }
 
 /** §5.3: the credential kind or target headers cannot be used on this route. Nothing was sent. */
-export class CredentialPolicyError extends PayServerError {}
-
-/**
- * The request never got an HTTP response: DNS, refused connection, reset, TLS.
- * `cause` is only `{ name, code }` of the transport failure (e.g.
- * `{ name: 'TypeError', code: 'ECONNRESET' }`), never the raw error: a custom
- * fetch may hang the request, headers included, on its errors.
- */
-export class NetworkError extends PayServerError {}
-
-/** No complete response within `timeoutMs`. A create may or may not have happened: see docs/server.md. */
-export class TimeoutError extends PayServerError {
-  readonly timeoutMs: number;
-  constructor(timeoutMs: number, options: { operation?: string | undefined } = {}) {
-    super(
-      `${options.operation ?? 'Request'} got no response within ${timeoutMs} ms. ` +
-        'If it was a create, do not resend blindly: read the status first (docs/server.md).',
-      options,
-    );
-    this.timeoutMs = timeoutMs;
-  }
+export class CredentialPolicyError extends PayCardError {
+  override name = 'CredentialPolicyError';
 }
 
 /** The caller's AbortSignal fired. `cause` is the signal's reason. */
-export class AbortError extends PayServerError {}
+export class AbortError extends PayCardError {
+  override name = 'AbortError';
+}
 
 /** A non-200 HTTP status. The body, when it is a §2.1 envelope, provides `code` and `reason`. */
-export class HttpStatusError extends PayServerError {
+export class HttpStatusError extends PayCardError {
+  override name = 'HttpStatusError';
   readonly status: number;
   /** Envelope `code`, when the body was an envelope. */
   readonly code: number | string | undefined;
@@ -102,6 +69,7 @@ export class HttpStatusError extends PayServerError {
  * measured offset server − local, when the response carried a time.
  */
 export class SignatureRejectedError extends HttpStatusError {
+  override name = 'SignatureRejectedError';
   readonly clockSkewMs: number | undefined;
   constructor(
     message: string,
@@ -113,10 +81,13 @@ export class SignatureRejectedError extends HttpStatusError {
 }
 
 /** HTTP 403: the server refused the credential for this route (§5.3). */
-export class PermissionDeniedError extends HttpStatusError {}
+export class PermissionDeniedError extends HttpStatusError {
+  override name = 'PermissionDeniedError';
+}
 
 /** HTTP 200, but the body is not JSON, not a §2.1 envelope, or `data` does not have the documented shape. */
-export class MalformedResponseError extends PayServerError {
+export class MalformedResponseError extends PayCardError {
+  override name = 'MalformedResponseError';
   readonly status: number;
   constructor(message: string, details: { status: number; operation?: string | undefined }) {
     super(message, { operation: details.operation });
@@ -131,7 +102,8 @@ export class MalformedResponseError extends PayServerError {
  * blindly (there is no idempotency key and no charge lookup); reconcile with
  * the provider first, from your own order record (docs/charges.md).
  */
-export class ChargeOutcomeUnknownError extends PayServerError {
+export class ChargeOutcomeUnknownError extends PayCardError {
+  override name = 'ChargeOutcomeUnknownError';
   readonly status: number;
   constructor(message: string, details: { status: number; operation?: string | undefined }) {
     super(message, { operation: details.operation });
@@ -144,7 +116,8 @@ export class ChargeOutcomeUnknownError extends PayServerError {
  * `createCharge`, a 2xx whose body is an envelope with `code` ≠ 200. Branch on
  * `code`, never on `message` (it is localized text).
  */
-export class BusinessError extends PayServerError {
+export class BusinessError extends PayCardError {
+  override name = 'BusinessError';
   readonly code: number | string;
   /** Envelope `data`; usually null. */
   readonly data: unknown;
@@ -156,10 +129,11 @@ export class BusinessError extends PayServerError {
 }
 
 /** {@link waitForTransfer} / {@link waitForRefund} reached the deadline while the status was still in flight. */
-export class WaitTimeoutError extends PayServerError {
+export class WaitTimeoutError extends PayCardError {
+  override name = 'WaitTimeoutError';
   /** The last status seen, if any poll succeeded. */
   readonly lastStatus: number | undefined;
-  constructor(message: string, details: { operation?: string; lastStatus?: number | undefined; cause?: unknown }) {
+  constructor(message: string, details: PayCardErrorOptions & { lastStatus?: number | undefined }) {
     super(message, details);
     this.lastStatus = details.lastStatus;
   }

@@ -25,16 +25,7 @@ export {
   type SignRequestInput,
   type SignedHeaders,
 } from './signing.js';
-export {
-  createCharge,
-  basicAuthorization,
-  ChargeRequest,
-  ChargeCustomer,
-  ChargeItem,
-  ChargeResponse,
-  CHARGES_PATH,
-  type ChargeOptions,
-} from './charges.js';
+export { createCharge, basicAuthorization, type ChargeOptions } from './charges.js';
 export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './order-id.js';
 export { centsToAmount, amountToCents, isValidAmount } from './amount.js';
 export { waitForTransfer, waitForRefund, type WaitOptions } from './wait.js';
@@ -49,8 +40,8 @@ export {
   isFinalTxnStatus,
 } from './enums.js';
 export {
-  PayServerError,
-  ConfigError,
+  PayCardError,
+  ConfigurationError,
   RequestValidationError,
   CredentialPolicyError,
   NetworkError,
@@ -65,6 +56,5 @@ export {
   WaitTimeoutError,
   type ValidationIssue,
 } from './errors.js';
-export { Envelope } from './envelope.js';
 export { credentialPolicyViolation, type RouteGroup, type Operation } from './policy.js';
 export * from './schemas/index.js';

@@ -46,7 +46,13 @@ export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
     const text = await response.text();
     return { status: response.status, text };
   } catch (error) {
-    if (timedOut) throw new TimeoutError(input.timeoutMs, { operation });
+    if (timedOut) {
+      throw new TimeoutError(
+        `${operation} got no response within ${input.timeoutMs} ms. ` +
+          'If it was a create, do not resend blindly: read the status first (docs/server.md).',
+        { operation, timeoutMs: input.timeoutMs },
+      );
+    }
     if (signal?.aborted) throw new AbortError(`${operation} was aborted`, { operation, cause: signal.reason });
     const cause = transportCause(error);
     throw new NetworkError(`${operation} could not reach the server (${cause.code ?? cause.name}).`, { operation, cause });

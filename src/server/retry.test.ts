@@ -8,7 +8,7 @@ import { merchantOrderId } from './order-id.js';
 
 describe('retry policy (pure)', () => {
   const network = new NetworkError('x');
-  const timeout = new TimeoutError(10);
+  const timeout = new TimeoutError('x', { timeoutMs: 10 });
   it('retries reads on transport failure only, up to the limit', () => {
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: network }), true);
     assert.equal(shouldRetry({ read: true, attempt: 1, maxRetries: 2, error: timeout }), true);

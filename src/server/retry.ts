@@ -1,4 +1,4 @@
-import { AbortError, NetworkError, TimeoutError } from './errors.js';
+import { AbortError, NetworkError } from './errors.js';
 
 /**
  * The retry policy, as pure functions so it can be tested on its own.
@@ -9,7 +9,8 @@ import { AbortError, NetworkError, TimeoutError } from './errors.js';
  */
 export function shouldRetry(input: { read: boolean; attempt: number; maxRetries: number; error: unknown }): boolean {
   if (!input.read || input.attempt >= input.maxRetries) return false;
-  return input.error instanceof NetworkError || input.error instanceof TimeoutError;
+  // A TimeoutError is a NetworkError: no answer, in time or at all.
+  return input.error instanceof NetworkError;
 }
 
 export interface BackoffOptions {

@@ -62,7 +62,7 @@ describe('secrets stay out of errors', () => {
     // Configuration errors say what is wrong without echoing the value.
     try {
       createClient({ baseUrl: 'nope', credential: { clientId: 'c', secret: SECRET, kind: 'USER' } });
-      assert.fail('expected a ConfigError');
+      assert.fail('expected a ConfigurationError');
     } catch (error) {
       assertClean(error, [SECRET]);
     }

@@ -1,5 +1,5 @@
 import { isFinalTxnStatus } from './enums.js';
-import { MalformedResponseError, NetworkError, TimeoutError, WaitTimeoutError } from './errors.js';
+import { MalformedResponseError, NetworkError, WaitTimeoutError } from './errors.js';
 import { sleep } from './retry.js';
 import type { PayClient } from './client.js';
 import type { OpenObject } from './schemas/common.js';
@@ -95,7 +95,7 @@ async function poll<T>(
       if (isFinalTxnStatus(status)) return data;
     } catch (error) {
       // The status read is safe to repeat; only a lost answer is worth waiting out.
-      if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
+      if (!(error instanceof NetworkError)) throw error;
       lastError = error;
     }
     const remaining = endAt - now();

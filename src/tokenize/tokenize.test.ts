@@ -197,7 +197,7 @@ test('no answer in time throws TimeoutError; an abort rejects with the abort rea
 
 test('errors are recognisable across realms', () => {
   assert.ok(PayCardError.isPayCardError(new ValidationError('card.cvv', 'required')));
-  assert.ok(PayCardError.isPayCardError(new TimeoutError(1)));
+  assert.ok(PayCardError.isPayCardError(new TimeoutError('x', { timeoutMs: 1 })));
   assert.ok(!PayCardError.isPayCardError(new Error('x')));
   assert.equal(new AuthenticationError('x').name, 'AuthenticationError');
 });

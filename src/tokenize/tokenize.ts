@@ -1,8 +1,8 @@
 import { isBrand } from '../card/brands.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
-import { ApiError, AuthenticationError, ConfigurationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
-import { checkServiceBaseUrl } from './base-url.js';
+import { checkBaseUrl } from '../shared/base-url.js';
+import { ApiError, AuthenticationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
 import { PUBLIC_KEY_PATTERN, TokenizeCode, TOKENS_PATH } from './wire.js';
 
 export interface TokenizeOptions {
@@ -42,13 +42,12 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
   if (!PUBLIC_KEY_PATTERN.test(publicKey)) {
     throw new AuthenticationError('The public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".');
   }
-  const base = checkServiceBaseUrl(options.baseUrl);
-  if ('problem' in base) throw new ConfigurationError(`tokenize(): ${base.problem}.`);
+  const baseUrl = checkBaseUrl(options.baseUrl, 'tokenize()');
 
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
-    response = await (options.fetch ?? fetch)(base.url + TOKENS_PATH, {
+    response = await (options.fetch ?? fetch)(baseUrl + TOKENS_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${publicKey}` },
       body: JSON.stringify({ card: checked.card }),
@@ -58,7 +57,7 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
     });
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
-    if (timeout.aborted) throw new TimeoutError(timeoutMs);
+    if (timeout.aborted) throw new TimeoutError(`No answer from the tokenization service within ${timeoutMs} ms.`, { timeoutMs });
     // Only the error's name: the browser's message may carry the URL, and nothing else about the request belongs here.
     throw new NetworkError('Could not reach the tokenization service (offline, blocked by CORS, or refused).', {
       cause: (err as Error)?.name,
@@ -79,8 +78,8 @@ async function readResult(response: Response): Promise<TokenizeResult> {
   if (!response.ok || code !== TokenizeCode.OK) throw new ApiError(code, message || `The service refused the card (code ${code}).`, status);
   // Exactly the §2.3 fields, each checked, so nothing else travels on to events or the merchant.
   const data = (body!.data ?? {}) as Record<string, unknown>;
-  if (!isBrand(data.brand) || RESULT_FIELDS.some((f) => typeof data[f] !== 'string' || !data[f])) {
+  if (!isBrand(data.brand) || RESULT_FIELDS.some((field) => typeof data[field] !== 'string' || !data[field])) {
     throw new ApiError('invalid_response', 'The service answered success without a complete token (§2.3).', status);
   }
-  return Object.fromEntries(RESULT_FIELDS.map((f) => [f, data[f]])) as unknown as TokenizeResult;
+  return Object.fromEntries(RESULT_FIELDS.map((field) => [field, data[field]])) as unknown as TokenizeResult;
 }

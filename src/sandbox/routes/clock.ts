@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { reply } from '../envelope.js';
+import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
 
 /**

@@ -1,12 +1,15 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { validateCard } from '../../card/validators.js';
 import { bearerKey, TokenizeCode, TOKENS_PATH } from '../../tokenize/wire.js';
-import { reply } from '../envelope.js';
+import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
 
 /** The tokenization endpoint (docs/tokenization.md). */
 export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
+  // Card entry runs on the merchant's page, on any origin: the public key says who the merchant is.
+  app.use(TOKENS_PATH, cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 }));
   app.post(TOKENS_PATH, bodyLimit({ maxSize: 16 * 1024 }), async (c) => {
     const now = ctx.clock.now();
     const key = bearerKey(c.req.header('authorization'));
@@ -35,6 +38,6 @@ export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
     }
     // §1.1: the CVV was needed for the check above and goes no further.
     const result = ctx.tokens.tokenize(merchant.id, checked.card, checked.brand, now);
-    return reply(c, now, TokenizeCode.OK, result);
+    return reply(c, now, TokenizeCode.OK, { ...result });
   });
 }

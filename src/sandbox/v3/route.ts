@@ -3,10 +3,11 @@ import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { Operation } from '../../server/policy.js';
+import type { Envelope } from '../../server/schemas/envelope.js';
 import { isValidAmount } from '../../server/amount.js';
 import { hasOrderIdDatePrefix, isOrderIdDateCurrent } from '../../server/order-id.js';
 import type { SandboxContext } from '../context.js';
-import { reply } from '../envelope.js';
+import { reply } from '../reply.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
 import { authenticate } from './verifier.js';
 
@@ -26,7 +27,7 @@ export interface V3Request<Req extends z.ZodType> {
 export type V3Result =
   | { code?: 200; data: unknown }
   /** `httpStatus` only for refusals of the credential policy (403), as the verifier's. */
-  | { code: number | string; message: string; data?: unknown; httpStatus?: 403 };
+  | { code: number | string; message: string; data?: Envelope['data']; httpStatus?: 403 };
 
 export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
 
@@ -62,12 +63,12 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
     }
 
     const result = await handler({ c, ctx, body: parsed.data, credential: auth.credential, account: auth.account, now });
-    if (result.code !== undefined && result.code !== 200) {
-      const status = 'httpStatus' in result && result.httpStatus ? result.httpStatus : 200;
-      return reply(c, now, result.code, result.data ?? null, 'message' in result ? result.message : String(result.code), status);
+    if ('message' in result && result.code !== 200) {
+      return reply(c, now, result.code, result.data ?? null, result.message, result.httpStatus ?? 200);
     }
-    // The sandbox holds itself to the same response schema the client checks.
-    const data = op.response.parse(result.data);
+    // The sandbox holds itself to the same response schema the client checks;
+    // every one of them describes an object or null, as §2.1 `data` is.
+    const data = op.response.parse(result.data) as Envelope['data'];
     return reply(c, now, 200, data);
   });
 }
@@ -116,7 +117,7 @@ export function notFound(what: string): V3Result {
 const FAILURE = Symbol('sandbox business error');
 
 /** A business error in the §2.1 envelope (HTTP 200). */
-export function fail(code: number | string, message: string, extra: { data?: unknown; httpStatus?: 403 } = {}): V3Result {
+export function fail(code: number | string, message: string, extra: { data?: Envelope['data']; httpStatus?: 403 } = {}): V3Result {
   return Object.assign({ code, message, ...extra }, { [FAILURE]: true });
 }
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { credentialPolicyViolation, type Operation } from '../../server/policy.js';
 import { verifySignedRequest, type Target } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
-import { reply } from '../envelope.js';
+import { reply } from '../reply.js';
 import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
 import { v3State } from './state.js';
 

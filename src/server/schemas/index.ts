@@ -15,6 +15,8 @@ export * from './qr-codes.js';
 export * from './med.js';
 export * from './master-accounts.js';
 export * from './managed-accounts.js';
+export { Envelope } from './envelope.js';
+export { ChargeCustomer, ChargeItem, ChargeRequest, ChargeResponse, CHARGES_PATH } from './charges.js';
 
 /** Every v3 operation of §4.2–§4.8 (31), grouped as the client exposes them. */
 export const Operations = {

@@ -5,8 +5,8 @@ import type { PayClient } from '../../server/client.js';
 import { TxnStatus } from '../../server/enums.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import { waitForTransfer } from '../../server/wait.js';
-import { decodeBrCode } from './emv.js';
-import { businessCode, FILIAL_TARGET, frozenSandbox } from './test-helpers.js';
+import { decodeBrCode } from '../v3/emv.js';
+import { businessCode, FILIAL_TARGET, frozenSandbox } from '../v3/test-helpers.js';
 
 /** §4.5 QR codes, and the whole PIX loop inside the sandbox. */
 describe('QR codes (§4.5)', () => {

@@ -6,8 +6,8 @@ import { PermissionDeniedError } from '../../server/errors.js';
 import { MasterAccountOperations } from '../../server/schemas/master-accounts.js';
 import { signRequest, type Target } from '../../server/signing.js';
 import type { CredentialKind } from '../../server/enums.js';
-import { v3Credential, v3CredentialById } from './fixtures.js';
-import { businessCode, clientFor, clientForId, LOJA_TARGET } from './test-helpers.js';
+import { v3Credential, v3CredentialById } from '../v3/fixtures.js';
+import { businessCode, clientFor, clientForId, LOJA_TARGET } from '../v3/test-helpers.js';
 
 /** §4.7 master accounts: the §5.3 policy, and "store and return what was sent" (shapes not shown). */
 describe('master accounts (§4.7, §5.3)', () => {

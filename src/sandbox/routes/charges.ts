@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ChargeRequest, CHARGES_PATH } from '../../server/charges.js';
+import { ChargeRequest, CHARGES_PATH } from '../../server/schemas/charges.js';
 import type { SandboxContext } from '../context.js';
-import { reply } from '../envelope.js';
+import { reply } from '../reply.js';
 import { DECLINING_TEST_CARDS, type MerchantFixture } from '../fixtures.js';
 
 /**

@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from './sandbox.js';
-import { createClock, type Clock } from './clock.js';
-import { TxnStatus } from '../server/enums.js';
-import { merchantOrderId } from '../server/order-id.js';
-import { clientFor } from './v3/test-helpers.js';
-import { REFUND_STEPS_MS } from './v3/refunds.js';
+import { createSandbox, type Sandbox } from '../sandbox.js';
+import { createClock, type Clock } from '../clock.js';
+import { TxnStatus } from '../../server/enums.js';
+import { merchantOrderId } from '../../server/order-id.js';
+import { clientFor } from '../v3/test-helpers.js';
+import { REFUND_STEPS_MS } from './refunds.js';
 
 /** The sandbox-only HTTP clock routes (docs/sandbox.md, "Test clock"): they drive the same rules as the programmatic clock. */
 describe('test clock over HTTP', () => {

@@ -6,9 +6,9 @@ import { TxnStatus } from '../../server/enums.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import { TransferOperations } from '../../server/schemas/transfers.js';
 import { waitForTransfer } from '../../server/wait.js';
-import { SANDBOX_FAIL, V3_QR_PAYLOADS } from './fixtures.js';
+import { SANDBOX_FAIL, V3_QR_PAYLOADS } from '../v3/fixtures.js';
 import { STATUS_QUERY_FAILURE_TXN_ID, TRANSFER_STEPS_MS } from './transfers.js';
-import { businessCode, clientForId, FILIAL_TARGET, frozenSandbox, unchecked } from './test-helpers.js';
+import { businessCode, clientForId, FILIAL_TARGET, frozenSandbox, unchecked } from '../v3/test-helpers.js';
 
 const MINUTE = 60_000;
 

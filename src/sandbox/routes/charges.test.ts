@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox.js';
 import { DECLINING_TEST_CARDS, MERCHANTS, TEST_CARDS } from '../fixtures.js';
-import { createCharge, type ChargeRequest } from '../../server/charges.js';
+import { createCharge } from '../../server/charges.js';
+import type { ChargeRequest } from '../../server/schemas/charges.js';
 import { BusinessError, HttpStatusError } from '../../server/errors.js';
 
 /** Always in the future, so the suite never ages into failure. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   BusinessError,
   HttpStatusError,
@@ -6,15 +6,7 @@ import {
   PermissionDeniedError,
   SignatureRejectedError,
 } from './errors.js';
-
-/** §2.1: the envelope of every v3 response. `data` must be present (an object or null). */
-export const Envelope = z.object({
-  code: z.union([z.number(), z.string()]),
-  message: z.string(),
-  data: z.union([z.record(z.string(), z.unknown()), z.null()]),
-  time: z.number().int(),
-});
-export type Envelope = z.infer<typeof Envelope>;
+import { Envelope } from './schemas/envelope.js';
 
 /** Beyond this, a rejected signature's error message suggests checking the clock. */
 export const SKEW_HINT_MS = 30_000;

@@ -3,10 +3,10 @@ import type { Hono } from 'hono';
 import { amountToCents, centsToAmount, isValidAmount } from '../../server/amount.js';
 import { QrCodeOperations as Ops } from '../../server/schemas/qr-codes.js';
 import type { SandboxContext } from '../context.js';
-import { brCodeName, encodeBrCode } from './emv.js';
-import { DYNAMIC_QR_HOST, type V3AccountFixture } from './fixtures.js';
-import { fail, isResult, newId, notFound, registerOperation, type V3Result } from './route.js';
-import { v3State, type QrCodeRecord, type V3State } from './state.js';
+import { brCodeName, encodeBrCode } from '../v3/emv.js';
+import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../v3/fixtures.js';
+import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../v3/route.js';
+import { v3State, type QrCodeRecord, type V3State } from '../v3/state.js';
 import { QrCodeType } from './transfers.js';
 
 /** Dynamic codes live one hour unless `expires_in` (seconds) says otherwise; at most 7 days. */

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * §2.1: the envelope of every v3 response. `data` must be present (an object
+ * or null). The client reads responses with it, and the sandbox writes its
+ * answers as this type.
+ */
+export const Envelope = z.object({
+  code: z.union([z.number(), z.string()]),
+  message: z.string(),
+  data: z.union([z.record(z.string(), z.unknown()), z.null()]),
+  time: z.number().int(),
+});
+export type Envelope = z.infer<typeof Envelope>;

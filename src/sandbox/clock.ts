@@ -29,10 +29,10 @@ export function createClock(options: ClockOptions = {}): Clock {
 
   const now = () => (frozen ? base : Date.now()) + offset;
   const runDue = () => {
-    const t = now();
+    const current = now();
     // The list is sorted, so only its head can be due. A task may schedule
     // another, which lands in order and is run here too if already due.
-    while (tasks.length > 0 && tasks[0]!.at <= t) tasks.shift()!.run();
+    while (tasks.length > 0 && tasks[0]!.at <= current) tasks.shift()!.run();
   };
 
   return {

@@ -38,8 +38,8 @@ export function registerMasterAccountRoutes(app: Hono, ctx: SandboxContext): voi
 
   // Sandbox choice: every master account, optionally filtered by `status`, `tax_id` or `owner_user_id`.
   registerOperation(app, ctx, Ops.list, ({ body }) => {
-    const filters = (['status', 'tax_id', 'owner_user_id'] as const).filter((f) => body[f] !== undefined);
-    const items = [...state.masters.values()].filter((m) => filters.every((f) => m[f] === body[f])).map((m) => ({ ...m }));
+    const filters = (['status', 'tax_id', 'owner_user_id'] as const).filter((field) => body[field] !== undefined);
+    const items = [...state.masters.values()].filter((master) => filters.every((field) => master[field] === body[field])).map((master) => ({ ...master }));
     return { data: { ...body, items, total: items.length } };
   });
 

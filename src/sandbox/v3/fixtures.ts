@@ -305,9 +305,10 @@ export function describeV3Fixtures(): string {
   lines.push('Master accounts (owner user):');
   for (const m of V3_MASTER_ACCOUNTS) lines.push(`  ${m.id.padEnd(27)} ${m.status.padEnd(8)} ${m.owner_user_id}`);
   lines.push('Managed accounts (model 1 MOR, 2 VA, 3 PA; status 2 Active, 7 Pending Submission; compliance 1 Hosted Link, 2 API Body, 3 Provider Session):');
-  for (const m of V3_MANAGED_ACCOUNTS) {
-    const r = m.record;
-    lines.push(`  ${r.reference_id.padEnd(27)} model ${r.model}  status ${r.status}  compliance ${r.compliance_mode ?? '-'}  under ${r.master_account_id}`);
+  for (const { record } of V3_MANAGED_ACCOUNTS) {
+    lines.push(
+      `  ${record.reference_id.padEnd(27)} model ${record.model}  status ${record.status}  compliance ${record.compliance_mode ?? '-'}  under ${record.master_account_id}`,
+    );
   }
   return lines.join('\n');
 }

@@ -51,8 +51,9 @@ export class ConfigurationError extends PayCardError {
 
 /**
  * The request never got an answer: offline, DNS, CORS, refused connection,
- * reset, TLS. `cause` names the transport failure only (its class name and
- * system code), never the raw error: it may carry the request, headers included.
+ * reset, TLS. `cause` only names the transport failure (`tokenize`: its class
+ * name; the server helper: `{ name, code }`), never the raw error, which may
+ * carry the request, headers included.
  */
 export class NetworkError extends PayCardError {
   override name = 'NetworkError';

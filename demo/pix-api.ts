@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { BusinessError, createClient, isFinalTxnStatus, merchantOrderId, PayServerError, TxnStatus, type PayClient } from '../src/server/index.js';
+import { BusinessError, createClient, isFinalTxnStatus, merchantOrderId, PayCardError, TxnStatus, type PayClient } from '../src/server/index.js';
 import type { Clock } from '../src/sandbox/clock.js';
 import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/index.js';
 
@@ -140,7 +140,7 @@ async function handle(routes: Record<string, Handler>, name: string, req: Incomi
   } catch (error) {
     // The helper's errors never hold a secret; still, only name, code and message go out.
     if (error instanceof BusinessError) return send(422, { error: error.name, code: error.code, message: error.message });
-    if (PayServerError.isInstance(error)) return send(502, { error: error.name, message: error.message });
+    if (PayCardError.isPayCardError(error)) return send(502, { error: error.name, message: error.message });
     if (error instanceof DemoInputError || error instanceof SyntaxError) return send(400, { error: 'BadRequest', message: error.message });
     // Only the error's name reaches the log: the message of an unexpected error is not ours to vouch for.
     console.error(`demo API /demo-api/${name} failed: ${error instanceof Error ? error.name : typeof error}`);

@@ -56,11 +56,5 @@ export {
   WaitTimeoutError,
   type ValidationIssue,
 } from './errors.js';
-import { PayCardError } from './errors.js';
-/**
- * @deprecated Use {@link PayCardError} and `PayCardError.isPayCardError`.
- * Kept only until demo/pix-api.ts moves to `PayCardError.isPayCardError`; remove it then.
- */
-export const PayServerError = { isInstance: (value: unknown): value is PayCardError => PayCardError.isPayCardError(value) };
 export { credentialPolicyViolation, type RouteGroup, type Operation } from './policy.js';
 export * from './schemas/index.js';

@@ -1,6 +1,6 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { ChangeDetail } from './pay-card-form.js';
+import type { ChangeDetail } from './events/change-event.js';
 import { AuthenticationError, ConfigurationError, ValidationError } from '../tokenize/errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { EXPIRY_TYPED, EXPIRY_YEAR, INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';

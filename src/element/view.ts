@@ -1,13 +1,14 @@
 /**
  * The element's markup: one fixed form, built with DOM calls (no HTML
- * parsing, so a Trusted Types policy is never needed). Nothing here depends
- * on properties or on what the shopper typed; `PayCardForm.update()` fills
- * in the texts and states through the references returned here.
+ * parsing, so a Trusted Types policy is never needed), and {@link renderView},
+ * which writes a {@link ViewState} into it. Nothing here knows about form
+ * association or the tokenize call, so the same view can run wherever the
+ * card is typed.
  */
-import type { FieldName } from './messages.js';
-
-/** The inputs, in the order a person fills them (and the Tab order). */
-export const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
+import type { Brand } from '../card/brands.js';
+import { FIELDS, type FieldName } from '../card/card-fields.js';
+import type { FieldErrors } from '../card/field-errors.js';
+import { errorText, type Messages } from './messages.js';
 
 /** Each input's autocomplete token, also its `name` so browsers recognise it for autofill. */
 const AUTOCOMPLETE: Record<FieldName, string> = { number: 'cc-number', holderName: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' };
@@ -43,6 +44,54 @@ export function setAttr(element: Element, name: string, value: string | boolean)
   if (element.getAttribute(name) === next) return;
   if (next === null) element.removeAttribute(name);
   else element.setAttribute(name, next);
+}
+
+/** Everything the view shows besides what the shopper typed (the inputs hold that themselves). */
+export interface ViewState {
+  /** A tokenization is in flight: inputs are read-only and the button explains why it waits. */
+  busy: boolean;
+  /** Disabled by an enclosing `<fieldset disabled>` or form. */
+  disabled: boolean;
+  brand: Brand | null;
+  /** The errors the shopper has been shown (on blur or submit), not every current one. */
+  shownErrors: FieldErrors;
+  /** Why the last tokenization failed, or ''. */
+  failure: string;
+  hideSubmit: boolean;
+  /** The merchant's button text, or '' for the language's. */
+  submitLabel: string;
+  /** What the polite live region says. */
+  announcement: string;
+}
+
+/**
+ * Writes the state into the view, touching only what changed: a keystroke
+ * that changes nothing visible writes nothing, so it costs no style update,
+ * and the live region speaks only when its sentence changes.
+ */
+export function renderView(view: View, state: ViewState, messages: Messages): void {
+  const { busy, disabled, brand, shownErrors } = state;
+  setAttr(view.form, 'aria-busy', String(busy));
+  for (const field of FIELDS) {
+    const input = view.inputs[field];
+    const shown = shownErrors[field];
+    setText(view.labels[field], messages.labels[field]);
+    setAttr(input, 'placeholder', messages.placeholders[field] ?? '');
+    setAttr(input, 'aria-invalid', String(!!shown));
+    setAttr(input, 'readonly', busy);
+    setAttr(input, 'disabled', disabled);
+    setText(view.errors[field], shown ? errorText(messages, field, shown.code) : '');
+  }
+  setAttr(view.brand, 'hidden', !brand);
+  setText(view.brand, brand ? messages.brandNames[brand] : '');
+  setText(view.failure, state.failure);
+  setAttr(view.submit, 'hidden', state.hideSubmit);
+  setAttr(view.submit, 'disabled', disabled);
+  setAttr(view.submit, 'aria-disabled', String(busy));
+  setAttr(view.submit, 'aria-describedby', busy ? 'busy-explanation' : 'form-error');
+  setText(view.submit, busy ? messages.busy : state.submitLabel || messages.submit);
+  setText(view.busyExplanation, messages.busyExplanation);
+  setText(view.status, state.announcement);
 }
 
 /** A new copy of the form, for one element's shadow root. */

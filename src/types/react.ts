@@ -12,7 +12,7 @@
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { PayCardForm } from '../element/pay-card-form.js';
-import type { PayCardFormEventMap } from '../element/events.js';
+import type { PayCardFormEventMap } from '../element/events/event-map.js';
 
 /** Props of `<pay-card-form>` in JSX, beside React's usual HTML attributes. */
 export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<PayCardForm>, PayCardForm> {

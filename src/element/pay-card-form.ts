@@ -1,39 +1,18 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
-import { detectBrand, type Brand } from '../card/brands.js';
-import { emptyFields, FIELDS, isEmpty, toCardInput, type FieldName } from '../card/card-fields.js';
-import { fieldErrors, firstInvalid, type FieldError, type FieldErrors } from '../card/field-errors.js';
-import { preprocessField } from '../card/field-preprocessor.js';
+import type { FieldName } from '../card/card-fields.js';
+import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { tokenize } from '../tokenize/tokenize.js';
+import { AbortableTask } from './abortable-task.js';
+import { CardEntry } from './card-entry.js';
+import { containTypedEvents } from './contained-events.js';
 import { ValidationError } from './errors.js';
-import { CardChangeEvent, type ChangeDetail, type FieldState } from './events/change-event.js';
+import { CardChangeEvent } from './events/change-event.js';
 import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { errorText, failureText, messagesMemo, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
-import { buildView, renderView, type View } from './view.js';
-
-/**
- * Events of the inner inputs that carry what was typed (a key, the inserted
- * text, the clipboard). They are composed, so without this they would reach
- * every listener on the page, analytics included. The page learns what it
- * needs from `change`, `tokenized` and `tokenize-error`.
- */
-const CONTAINED_EVENTS = [
-  'keydown',
-  'keyup',
-  'keypress',
-  'beforeinput',
-  'input',
-  'paste',
-  'copy',
-  'cut',
-  'compositionstart',
-  'compositionupdate',
-  'compositionend',
-] as const;
-const stopAtShadowRoot = (event: Event) => event.stopPropagation();
 
 /** `lang` of the nearest ancestor that has one, else the document's. */
 const pageLang = (element: Element) => element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
@@ -95,11 +74,7 @@ export class PayCardForm extends ReactiveElement {
     required: { type: Boolean, reflect: true },
     hideSubmit: { type: Boolean, attribute: 'hide-submit', reflect: true },
     messages: { attribute: false },
-    brand: { state: true },
-    shownErrors: { state: true },
-    tokenizing: { state: true },
     failure: { state: true },
-    announcement: { state: true },
   };
 
   // With `useDefineForClassFields: false` these initialisers are assignments
@@ -126,36 +101,28 @@ export class PayCardForm extends ReactiveElement {
    */
   messages: MessageOverrides | null = null;
 
-  private brand: Brand | null = null;
-  /** The errors shown so far: a field's error appears on blur or submit, never while typing. */
-  private shownErrors: FieldErrors = {};
-  private tokenizing = false;
-  /** Why the last tokenization failed, for the shopper. */
+  /** Why the last tokenization failed, for the shopper; cleared by any edit. */
   private failure = '';
-  /** What the live region says. */
-  private announcement = '';
 
-  /** What each input holds. Kept off properties and attributes on purpose: it is card data. */
-  #values = emptyFields();
-  #pending: Promise<TokenizeResult> | null = null;
-  /** Aborts the tokenization in flight when the card it was sent for changes. */
-  #abort: AbortController | null = null;
   /** The last `change` detail, as JSON: the event fires only when it differs. */
   #lastChange = '';
   /** The language of the page around the element, looked up on connect and before each update. */
   #pageLang = '';
-  /** The form's nodes, once the first update has built them. */
-  #view: View | null = null;
   readonly #messagesFor = messagesMemo();
+  readonly #task = new AbortableTask<TokenizeResult>(this);
+  readonly #entry: CardEntry = new CardEntry(this, {
+    sentences: () => this.#sentences,
+    edited: () => this.#edited(),
+    changed: (errors) => this.#changed(errors),
+    // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
+    // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
+    submitted: () => (this.form ? this.form.requestSubmit() : this.tokenize().catch(() => {})),
+  });
   readonly #control = new FormControl(this, {
-    isEmpty: () => isEmpty(this.#values),
-    isBusy: () => this.#pending !== null,
+    isEmpty: () => this.#entry.isEmpty(),
+    isBusy: () => this.#task.running,
     tokenize: () => this.tokenize(),
-    showErrors: () => {
-      const errors = this.#errors();
-      this.shownErrors = errors;
-      this.#emitChange(errors);
-    },
+    showErrors: () => this.#showErrors(this.#entry.errors()),
   });
 
   /** The sentences in use: the language's, with the merchant's overrides laid over them. */
@@ -187,7 +154,7 @@ export class PayCardForm extends ReactiveElement {
 
   /** True while a tokenization is in flight. */
   get busy(): boolean {
-    return this.tokenizing;
+    return this.#task.running;
   }
 
   /**
@@ -199,52 +166,43 @@ export class PayCardForm extends ReactiveElement {
    * with an `AbortError` and no token is kept.
    */
   tokenize(): Promise<TokenizeResult> {
-    if (this.#pending) return this.#pending;
-    const errors = this.#errors();
-    this.shownErrors = errors;
+    const pending = this.#task.pending;
+    if (pending) return pending;
+    const errors = this.#entry.errors();
     this.failure = '';
-    this.#emitChange(errors);
+    this.#showErrors(errors);
     const first = firstInvalid(errors);
     if (first) return this.#refuse(first, errors);
-    const abort = (this.#abort = new AbortController());
-    this.tokenizing = true;
-    const pending = tokenize(toCardInput(this.#values), { publicKey: this.publicKey, baseUrl: this.baseUrl, signal: abort.signal })
-      .then((result) => {
-        // An answer that lands as the card changes belongs to the old card.
-        abort.signal.throwIfAborted();
-        this.#control.setToken(result.token);
-        const sentences = this.#sentences;
-        this.#announce(sentences.tokenized(sentences.brandNames[result.brand], result.lastFourDigits));
-        this.dispatchEvent(new TokenizedEvent(result));
-        return result;
-      })
-      .catch((error: unknown) => {
-        if (abort.signal.aborted) throw abort.signal.reason;
-        this.failure = failureText(this.#sentences, error);
-        this.#announce(this.failure);
-        this.dispatchEvent(new TokenizeErrorEvent(error as Error));
-        throw error;
-      })
-      .finally(() => {
-        // An abort has already let go of this call, and a newer one may be running.
-        if (this.#pending === pending) this.#settle();
-      });
-    return (this.#pending = pending);
+    const options = { publicKey: this.publicKey, baseUrl: this.baseUrl };
+    return this.#task.run((signal) =>
+      tokenize(this.#entry.card(), { ...options, signal }).then(
+        (result) => {
+          signal.throwIfAborted();
+          this.#control.setToken(result.token);
+          const sentences = this.#sentences;
+          this.#entry.announce(sentences.tokenized(sentences.brandNames[result.brand], result.lastFourDigits));
+          this.dispatchEvent(new TokenizedEvent(result));
+          return result;
+        },
+        (error: unknown) => {
+          if (signal.aborted) throw signal.reason;
+          this.failure = failureText(this.#sentences, error);
+          this.#entry.announce(this.failure);
+          this.dispatchEvent(new TokenizeErrorEvent(error as Error));
+          throw error;
+        },
+      ),
+    );
   }
 
   /** Empties every field and forgets errors. */
   reset(): void {
-    this.#values = emptyFields();
-    if (this.#view) for (const field of FIELDS) this.#view.inputs[field].value = '';
-    this.brand = null;
-    this.shownErrors = {};
-    this.#cardChanged();
-    this.#emitChange();
+    this.#entry.reset();
   }
 
   protected override createRenderRoot() {
     const root = super.createRenderRoot();
-    for (const type of CONTAINED_EVENTS) root.addEventListener(type, stopAtShadowRoot);
+    containTypedEvents(root);
     return root;
   }
 
@@ -273,137 +231,59 @@ export class PayCardForm extends ReactiveElement {
   }
 
   protected override firstUpdated(): void {
-    this.#emitChange();
+    this.#changed(this.#entry.errors());
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     // A new language changes every visible error message, so the change event must say so too;
     // `required` changes the validity.
-    if (changed.has('locale') || changed.has('messages') || changed.has('required')) this.#emitChange();
+    if (changed.has('locale') || changed.has('messages') || changed.has('required')) this.#changed(this.#entry.errors());
   }
 
   /**
-   * Lit's reactive update, without a template engine: the form is fixed, so
-   * it is built once (see {@link buildView}) and each update writes only what
-   * changed (see {@link renderView}).
+   * Lit's reactive update, without a template engine: the card entry builds
+   * the fixed form once, then each update writes only what changed.
    */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    this.#view ??= this.#mountView();
-    const { tokenizing: busy, brand, shownErrors, failure, hideSubmit, submitLabel, announcement } = this;
-    renderView(this.#view, { busy, disabled: this.#control.disabled, brand, shownErrors, failure, hideSubmit, submitLabel, announcement }, this.#sentences);
-  }
-
-  /** Builds the form into the render root, once, and listens to it. */
-  #mountView(): View {
-    const view = buildView();
-    view.form.addEventListener('submit', (event) => this.#onSubmit(event));
-    for (const field of FIELDS) {
-      view.inputs[field].addEventListener('input', (event) => this.#onInput(field, event as InputEvent));
-      view.inputs[field].addEventListener('blur', () => this.#showError(field));
-    }
-    this.renderRoot.append(view.form);
-    return view;
-  }
-
-  #onInput(field: FieldName, event: InputEvent): void {
-    const input = event.target as HTMLInputElement;
-    const focused = this.shadowRoot!.activeElement === input;
-    const edit = { caretIndex: input.selectionStart ?? input.value.length, prevViewValue: this.#values[field], inputType: event.inputType };
-    const { viewValue, caretIndex } = preprocessField(field, input.value, edit, this.brand);
-    if (input.value !== viewValue) input.value = viewValue;
-    // Autofill writes into fields that do not have focus; moving their caret would be pointless.
-    if (focused && (input.selectionStart !== caretIndex || input.selectionEnd !== caretIndex)) input.setSelectionRange(caretIndex, caretIndex);
-    this.#values[field] = viewValue;
-    this.#cardChanged();
-    if (field === 'number') this.#setBrand(detectBrand(viewValue));
-    const errors = this.#errors();
-    // A field filled without focus (autofill) gets the blur treatment at once.
-    if (!focused) return this.#showError(field, errors);
-    // While typing, an error can go away but never appear (it appears on blur or submit).
-    if (this.shownErrors[field] && !errors[field]) this.shownErrors = { ...this.shownErrors, [field]: undefined };
-    this.#emitChange(errors);
-  }
-
-  /** Shows (and announces) the field's current error, as on blur; an untouched empty field stays quiet. */
-  #showError(field: FieldName, errors = this.#errors()): void {
-    const error = errors[field];
-    const shown = this.shownErrors[field];
-    if ((this.#values[field] || shown) && error?.code !== shown?.code) {
-      this.shownErrors = { ...this.shownErrors, [field]: error };
-      if (error) this.#announce(errorText(this.#sentences, field, error.code));
-    }
-    this.#emitChange(errors);
-  }
-
-  #onSubmit(event: SubmitEvent): void {
-    event.preventDefault();
-    // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
-    // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
-    if (this.form) this.form.requestSubmit();
-    else this.tokenize().catch(() => {});
+    this.#entry.mount(this.renderRoot);
+    const { failure, hideSubmit, submitLabel } = this;
+    this.#entry.render({ busy: this.#task.running, disabled: this.#control.disabled, failure, hideSubmit, submitLabel });
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
   #refuse(first: FieldName, errors: FieldErrors): Promise<never> {
     const sentences = this.#sentences;
-    const { code, path } = errors[first] as FieldError;
-    const count = FIELDS.filter((field) => errors[field]).length;
-    this.#announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, code)}`);
-    void this.updateComplete.then(() => this.#view?.inputs[first].focus());
+    const { code, path } = errors[first]!;
+    const count = Object.values(errors).filter(Boolean).length;
+    this.#entry.announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, code)}`);
+    void this.updateComplete.then(() => this.#entry.input(first)?.focus());
     const error = new ValidationError(path, code);
     this.dispatchEvent(new TokenizeErrorEvent(error));
     return Promise.reject(error);
   }
 
+  #showErrors(errors: FieldErrors): void {
+    this.#entry.showErrors(errors);
+    this.#changed(errors);
+  }
+
   /** The card changed: a token, a failure or a tokenization in flight belongs to the old card. */
-  #cardChanged(): void {
+  #edited(): void {
     this.#control.setToken(null);
     this.failure = '';
-    this.#abort?.abort(new DOMException('The card changed while it was being tokenized.', 'AbortError'));
-    if (this.#pending) this.#settle();
+    this.#task.abort(new DOMException('The card changed while it was being tokenized.', 'AbortError'));
   }
 
-  /** No tokenization in flight any more. */
-  #settle(): void {
-    this.tokenizing = false;
-    this.#pending = null;
-    this.#abort = null;
-  }
-
-  #setBrand(brand: Brand | null): void {
-    const sentences = this.#sentences;
-    if (brand && brand !== this.brand) this.#announce(sentences.brandDetected(sentences.brandNames[brand]));
-    this.brand = brand;
-  }
-
-  /** The error of each invalid field, for the card as it is now: the one validation each event runs. */
-  #errors(): FieldErrors {
-    return fieldErrors(this.#values);
-  }
-
-  /** Updates the form validity and fires `change` if its detail differs from the last one. */
-  #emitChange(errors = this.#errors()): void {
-    const sentences = this.#sentences;
+  /** Updates the form validity, and fires `change` when its detail differs from the last one. */
+  #changed(errors: FieldErrors): void {
     const first = firstInvalid(errors);
-    this.#control.setValidity(first ? { message: errorText(sentences, first, errors[first]!.code), anchor: this.#view?.inputs[first] } : null);
-    const fields = {} as Record<FieldName, FieldState>;
-    for (const field of FIELDS) {
-      const shown = this.shownErrors[field];
-      fields[field] = { valid: !errors[field], error: shown ? errorText(sentences, field, shown.code) : null };
-    }
-    const detail: ChangeDetail = { complete: !first, empty: isEmpty(this.#values), brand: this.brand, fields };
+    const invalidity = first && { message: errorText(this.#sentences, first, errors[first]!.code), anchor: this.#entry.input(first) };
+    this.#control.setValidity(invalidity ?? null);
+    const detail = this.#entry.changeDetail(errors);
     const key = JSON.stringify(detail);
     if (key !== this.#lastChange) this.dispatchEvent(new CardChangeEvent(detail));
     this.#lastChange = key;
-  }
-
-  #announce(text: string): void {
-    // Clear first, so the same sentence said twice is announced twice.
-    this.announcement = '';
-    void this.updateComplete.then(() => {
-      this.announcement = text;
-    });
   }
 }
 

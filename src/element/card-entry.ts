@@ -134,11 +134,16 @@ export class CardEntry {
   #onInput(field: FieldName, event: InputEvent): void {
     const input = event.target as HTMLInputElement;
     const focused = (input.getRootNode() as ShadowRoot).activeElement === input;
-    const edit = { caretIndex: input.selectionStart ?? input.value.length, prevViewValue: this.#values[field], inputType: event.inputType };
-    const { viewValue, caretIndex } = preprocessField(field, input.value, edit, this.#brand);
-    if (input.value !== viewValue) input.value = viewValue;
+    const { selectionStart, selectionEnd, value } = input;
+    const edit = { caretIndex: selectionStart ?? value.length, prevViewValue: this.#values[field], inputType: event.inputType };
+    const { viewValue, caretIndex } = preprocessField(field, value, edit, this.#brand);
+    // Writing the value moves the caret to the end. Nothing is read back after a write (that would
+    // force a layout), and nothing is written that is already so.
+    const rewritten = value !== viewValue;
+    if (rewritten) input.value = viewValue;
+    const caretNow = rewritten ? viewValue.length : selectionStart === selectionEnd ? selectionStart : -1;
     // Autofill writes into fields that do not have focus; moving their caret would be pointless.
-    if (focused && (input.selectionStart !== caretIndex || input.selectionEnd !== caretIndex)) input.setSelectionRange(caretIndex, caretIndex);
+    if (focused && caretNow !== caretIndex) input.setSelectionRange(caretIndex, caretIndex);
     this.#values[field] = viewValue;
     this.#delegate.edited();
     if (field === 'number') this.#setBrand(detectBrand(viewValue));

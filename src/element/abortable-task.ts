@@ -5,7 +5,7 @@ import type { ReactiveControllerHost } from '@lit/reactive-element';
  * `@lit/task`: a second {@link run} while one is in flight gets the same
  * promise, and {@link abort} cancels the job for real (its `fetch` stops) and
  * lets go of it at once, so a new run can start. The host re-renders when the
- * job starts and ends, to show {@link running}.
+ * job starts and ends, to show {@link pending}.
  */
 export class AbortableTask<T> {
   readonly #host: ReactiveControllerHost;
@@ -16,14 +16,9 @@ export class AbortableTask<T> {
     this.#host = host;
   }
 
-  /** The promise of the job in flight, or null. */
+  /** The promise of the job in flight, or null: a job is running exactly while this is set. */
   get pending(): Promise<T> | null {
     return this.#pending;
-  }
-
-  /** True while a job is in flight. */
-  get running(): boolean {
-    return this.#pending !== null;
   }
 
   /**

@@ -47,10 +47,6 @@ export class CardEntry {
     this.#delegate = delegate;
   }
 
-  get brand(): Brand | null {
-    return this.#brand;
-  }
-
   /** The card for `tokenize`. */
   card(): CardInput {
     return toCardInput(this.#values);
@@ -88,8 +84,7 @@ export class CardEntry {
   /** Writes the state into the view; called from the host's update. */
   render(state: HostViewState): void {
     if (!this.#view) return;
-    const own = { brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcement };
-    renderView(this.#view, { ...state, ...own }, this.#delegate.sentences());
+    renderView(this.#view, { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcement }, this.#delegate.sentences());
   }
 
   /** Shows every current error, as a submit does. */

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveControllerHost } from '@lit/reactive-element';
 
 /** What the form control needs from the element it serves. */
 export interface FormControlHost extends ReactiveControllerHost, HTMLElement {
@@ -18,13 +18,6 @@ export interface FormControlDelegate {
   showErrors(): void;
 }
 
-/** Why the card cannot be submitted now: the sentence and the input to point at. */
-export interface Invalidity {
-  message: string;
-  /** Absent before the view exists. */
-  anchor: HTMLElement | undefined;
-}
-
 /**
  * The element as a form control, through `ElementInternals`: its validity,
  * its `disabled` state from an enclosing fieldset or form, and its value,
@@ -35,50 +28,24 @@ export interface Invalidity {
  * form-associated callbacks to {@link associate}, {@link setDisabled} and its
  * own reset.
  */
-export class FormControl implements ReactiveController {
+export class FormControl {
   readonly #host: FormControlHost;
   readonly #delegate: FormControlDelegate;
-  readonly #internals: ElementInternals | null;
+  /** The host's internals: `form`, `validity`, `checkValidity()`… as native controls have them. Null where unsupported. */
+  readonly internals: ElementInternals | null;
   #ownerForm: HTMLFormElement | null = null;
   /** The token for the card as it is now; cleared by any edit. */
   #token: string | null = null;
   #disabled = false;
   /** What was last given to `setValidity`, so a keystroke that changes nothing writes nothing. */
-  #validity: { flags: ValidityStateFlags; message: string; anchor: HTMLElement | undefined } | null = null;
+  #validity: [key: string, anchor?: HTMLElement] = ['unset'];
 
   constructor(host: FormControlHost, delegate: FormControlDelegate) {
     this.#host = host;
     this.#delegate = delegate;
-    this.#internals = typeof host.attachInternals === 'function' ? host.attachInternals() : null;
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    this.#host.addEventListener('invalid', this.#onInvalid);
-  }
-
-  hostDisconnected(): void {
-    this.#host.removeEventListener('invalid', this.#onInvalid);
-  }
-
-  get form(): HTMLFormElement | null {
-    return this.#internals?.form ?? null;
-  }
-
-  get validity(): ValidityState | undefined {
-    return this.#internals?.validity;
-  }
-
-  get validationMessage(): string {
-    return this.#internals?.validationMessage ?? '';
-  }
-
-  checkValidity(): boolean {
-    return this.#internals?.checkValidity() ?? true;
-  }
-
-  reportValidity(): boolean {
-    return this.#internals?.reportValidity() ?? true;
+    this.internals = typeof host.attachInternals === 'function' ? host.attachInternals() : null;
+    // The form's own validation found the control invalid: show why, as a failed submit would.
+    host.addEventListener('invalid', () => delegate.showErrors());
   }
 
   /** True while an enclosing `<fieldset disabled>` or form disables the control. */
@@ -104,24 +71,21 @@ export class FormControl implements ReactiveController {
   setToken(token: string | null): void {
     if (this.#token === token) return;
     this.#token = token;
-    this.#internals?.setFormValue(token);
+    this.internals?.setFormValue(token);
   }
 
   /**
    * Tells the form whether it may submit: a partly typed card never may; an
-   * empty one only when not required. `invalidity` is the first problem of
-   * the card as it is now, or null when it is complete.
+   * empty one only when not required. `message` is the first problem of the
+   * card as it is now ('' when it is complete), `anchor` the input it is about.
    */
-  setValidity(invalidity: Invalidity | null): void {
+  setValidity(message: string, anchor?: HTMLElement): void {
     const empty = this.#delegate.isEmpty();
-    const valid = !invalidity || (empty && !this.#host.required);
-    const next = valid
-      ? { flags: {}, message: '', anchor: undefined }
-      : { flags: empty ? { valueMissing: true } : { badInput: true }, message: invalidity.message, anchor: invalidity.anchor };
-    const last = this.#validity;
-    if (last && last.message === next.message && last.anchor === next.anchor && sameFlags(last.flags, next.flags)) return;
+    const flag = !message || (empty && !this.#host.required) ? '' : empty ? 'valueMissing' : 'badInput';
+    const next: [string, HTMLElement?] = flag ? [flag + message, anchor] : [''];
+    if (next[0] === this.#validity[0] && next[1] === this.#validity[1]) return;
     this.#validity = next;
-    this.#internals?.setValidity(next.flags, next.message, next.anchor);
+    this.internals?.setValidity(flag ? { [flag]: true } : {}, flag && message, next[1]);
   }
 
   /** The owner form is being submitted: tokenize first, then submit again with the token. */
@@ -139,10 +103,4 @@ export class FormControl implements ReactiveController {
       .then(() => form.requestSubmit(submitter?.isConnected ? submitter : null))
       .catch(() => {});
   };
-
-  #onInvalid = (): void => this.#delegate.showErrors();
-}
-
-function sameFlags(a: ValidityStateFlags, b: ValidityStateFlags): boolean {
-  return !!a.valueMissing === !!b.valueMissing && !!a.badInput === !!b.badInput;
 }

@@ -65,12 +65,12 @@ export class PayCardForm extends ReactiveElement {
   static override shadowRootOptions: ShadowRootInit = { ...ReactiveElement.shadowRootOptions, delegatesFocus: true };
 
   static override properties = {
-    publicKey: { type: String, attribute: 'public-key' },
-    baseUrl: { type: String, attribute: 'base-url' },
-    locale: { type: String },
-    submitLabel: { type: String, attribute: 'submit-label' },
-    theme: { type: String, reflect: true },
-    name: { type: String, reflect: true },
+    publicKey: { attribute: 'public-key' },
+    baseUrl: { attribute: 'base-url' },
+    locale: {},
+    submitLabel: { attribute: 'submit-label' },
+    theme: { reflect: true },
+    name: { reflect: true },
     required: { type: Boolean, reflect: true },
     hideSubmit: { type: Boolean, attribute: 'hide-submit', reflect: true },
     messages: { attribute: false },
@@ -120,7 +120,7 @@ export class PayCardForm extends ReactiveElement {
   });
   readonly #control = new FormControl(this, {
     isEmpty: () => this.#entry.isEmpty(),
-    isBusy: () => this.#task.running,
+    isBusy: () => !!this.#task.pending,
     tokenize: () => this.tokenize(),
     showErrors: () => this.#showErrors(this.#entry.errors()),
   });
@@ -132,29 +132,29 @@ export class PayCardForm extends ReactiveElement {
 
   /** The form this element belongs to, if any. */
   get form(): HTMLFormElement | null {
-    return this.#control.form;
+    return this.#control.internals?.form ?? null;
   }
 
   /** Constraint validation, as on native inputs. */
   get validity(): ValidityState | undefined {
-    return this.#control.validity;
+    return this.#control.internals?.validity;
   }
 
   get validationMessage(): string {
-    return this.#control.validationMessage;
+    return this.#control.internals?.validationMessage ?? '';
   }
 
   checkValidity(): boolean {
-    return this.#control.checkValidity();
+    return this.#control.internals?.checkValidity() ?? true;
   }
 
   reportValidity(): boolean {
-    return this.#control.reportValidity();
+    return this.#control.internals?.reportValidity() ?? true;
   }
 
   /** True while a tokenization is in flight. */
   get busy(): boolean {
-    return this.#task.running;
+    return !!this.#task.pending;
   }
 
   /**
@@ -173,9 +173,9 @@ export class PayCardForm extends ReactiveElement {
     this.#showErrors(errors);
     const first = firstInvalid(errors);
     if (first) return this.#refuse(first, errors);
-    const options = { publicKey: this.publicKey, baseUrl: this.baseUrl };
+    const { publicKey, baseUrl } = this;
     return this.#task.run((signal) =>
-      tokenize(this.#entry.card(), { ...options, signal }).then(
+      tokenize(this.#entry.card(), { publicKey, baseUrl, signal }).then(
         (result) => {
           signal.throwIfAborted();
           this.#control.setToken(result.token);
@@ -248,7 +248,7 @@ export class PayCardForm extends ReactiveElement {
     super.update(changed);
     this.#entry.mount(this.renderRoot);
     const { failure, hideSubmit, submitLabel } = this;
-    this.#entry.render({ busy: this.#task.running, disabled: this.#control.disabled, failure, hideSubmit, submitLabel });
+    this.#entry.render({ busy: !!this.#task.pending, disabled: this.#control.disabled, failure, hideSubmit, submitLabel });
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
@@ -272,14 +272,13 @@ export class PayCardForm extends ReactiveElement {
   #edited(): void {
     this.#control.setToken(null);
     this.failure = '';
-    this.#task.abort(new DOMException('The card changed while it was being tokenized.', 'AbortError'));
+    this.#task.abort(new DOMException('The card changed.', 'AbortError'));
   }
 
   /** Updates the form validity, and fires `change` when its detail differs from the last one. */
   #changed(errors: FieldErrors): void {
     const first = firstInvalid(errors);
-    const invalidity = first && { message: errorText(this.#sentences, first, errors[first]!.code), anchor: this.#entry.input(first) };
-    this.#control.setValidity(invalidity ?? null);
+    this.#control.setValidity(first ? errorText(this.#sentences, first, errors[first]!.code) : '', first && this.#entry.input(first));
     const detail = this.#entry.changeDetail(errors);
     const key = JSON.stringify(detail);
     if (key !== this.#lastChange) this.#emit(new CardChangeEvent(detail));

@@ -85,7 +85,7 @@ export const en: Messages = {
   },
   brandNames,
   brandDetected: (brand) => `Card brand: ${brand}.`,
-  fixErrors: (n) => `Please correct ${n} field${n === 1 ? '' : 's'}.`,
+  fixErrors: (count) => `Please correct ${count} field${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
   failure: {
     network: 'Could not reach the payment service. Check your connection and try again.',
@@ -112,7 +112,7 @@ export const ptBR: Messages = {
   },
   brandNames,
   brandDetected: (brand) => `Bandeira do cartão: ${brand}.`,
-  fixErrors: (n) => `Corrija ${n} campo${n === 1 ? '' : 's'}.`,
+  fixErrors: (count) => `Corrija ${count} campo${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
   failure: {
     network: 'Sem conexão com o serviço de pagamento. Verifique sua internet e tente de novo.',

@@ -26,7 +26,7 @@ export interface View {
   status: HTMLElement;
 }
 
-function h<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
+function create<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.append(...children);
@@ -99,13 +99,13 @@ export function buildView(): View {
   const view = { labels: {}, inputs: {}, errors: {} } as View;
   const fields = FIELDS.map((field) => {
     const text = field === 'holderName';
-    const label = (view.labels[field] = h('label', { part: 'label', for: field }));
-    if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' });
-    return h(
+    const label = (view.labels[field] = create('label', { part: 'label', for: field }));
+    if (field === 'number') view.brand = create('span', { part: 'brand', hidden: '' });
+    return create(
       'div',
       { class: field === 'expiry' || field === 'cvv' ? 'field half' : 'field', part: 'field' },
-      h('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
-      (view.inputs[field] = h('input', {
+      create('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
+      (view.inputs[field] = create('input', {
         id: field,
         type: 'text',
         name: AUTOCOMPLETE[field],
@@ -117,17 +117,17 @@ export function buildView(): View {
         spellcheck: 'false',
         'aria-describedby': `${field}-error`,
       })),
-      (view.errors[field] = h('div', { class: 'error', part: 'error', id: `${field}-error` })),
+      (view.errors[field] = create('div', { class: 'error', part: 'error', id: `${field}-error` })),
     );
   });
-  view.form = h(
+  view.form = create(
     'form',
     { part: 'form', novalidate: '' },
     ...fields,
-    (view.failure = h('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
-    (view.submit = h('button', { part: 'submit' })),
-    (view.busyExplanation = h('span', { id: 'busy-explanation', hidden: '' })),
-    (view.status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
+    (view.failure = create('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
+    (view.submit = create('button', { part: 'submit' })),
+    (view.busyExplanation = create('span', { id: 'busy-explanation', hidden: '' })),
+    (view.status = create('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
   );
   return view;
 }

@@ -1,2 +1,2 @@
-/** The error classes the element uses, imported from their one home in one place. */
-export { AuthenticationError, ConfigurationError, NetworkError, PayCardError, ValidationError } from '../tokenize/errors.js';
+/** The error classes the element and its tests use, imported from their one home in one place. */
+export { ApiError, AuthenticationError, ConfigurationError, NetworkError, PayCardError, TimeoutError, ValidationError } from '../tokenize/errors.js';

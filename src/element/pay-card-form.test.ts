@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { CardChangeEvent, type ChangeDetail } from './events/change-event.js';
 import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
-import { AuthenticationError, ConfigurationError, ValidationError } from '../tokenize/errors.js';
+import { AuthenticationError, ConfigurationError, ValidationError } from './errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { EXPIRY_TYPED, EXPIRY_YEAR, INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
 import type { PayCardForm } from './pay-card-form.js';

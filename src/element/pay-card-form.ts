@@ -285,7 +285,12 @@ export class PayCardForm extends ReactiveElement {
     this.#lastChange = key;
   }
 
-  /** Every event leaves through here; the class JSDoc's `@fires` lists them for the manifest. */
+  /**
+   * Every event leaves through here. The manifest analyzer would read
+   * `this.dispatchEvent(new TokenizedEvent(result))` as an event named
+   * "result"; from a variable it reads nothing, and the `@fires` tags above
+   * describe the events.
+   */
   #emit(event: CardChangeEvent | TokenizedEvent | TokenizeErrorEvent): void {
     this.dispatchEvent(event);
   }

@@ -272,7 +272,7 @@ export class PayCardForm extends ReactiveElement {
   #edited(): void {
     this.#control.setToken(null);
     this.failure = '';
-    this.#task.abort(new DOMException('The card changed.', 'AbortError'));
+    if (this.#task.pending) this.#task.abort(new DOMException('The card changed.', 'AbortError'));
   }
 
   /** Updates the form validity, and fires `change` when its detail differs from the last one. */

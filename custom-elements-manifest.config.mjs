@@ -42,14 +42,6 @@ function publicSurfaceOnly() {
           // Lit's internal reactive state (`state: true`) is not an attribute a page can set.
           decl.attributes = decl.attributes?.filter((a) => !privateFields.has(a.fieldName));
           decl.members = decl.members?.filter((m) => !hidden(m));
-          // `new CustomEvent(type, …)` inside a helper reads as an event named "type";
-          // the real events are the documented `@fires` entries.
-          decl.events = decl.events
-            ?.filter((e) => e.description)
-            .map((e) => {
-              const type = /^`(CustomEvent<[^`]+>)`/.exec(e.description)?.[1];
-              return type && !e.type ? { ...e, type: { text: type } } : e;
-            });
         }
       }
     },

@@ -5,8 +5,10 @@
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
-export type { ChangeDetail, FieldState, TokenizeErrorDetail } from './element/pay-card-form.js';
-export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListener } from './element/events.js';
+export { CardChangeEvent, type ChangeDetail, type FieldState } from './element/events/change-event.js';
+export { TokenizedEvent } from './element/events/tokenized-event.js';
+export { TokenizeErrorEvent, type TokenizeErrorDetail } from './element/events/tokenize-error-event.js';
+export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListener } from './element/events/event-map.js';
 export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence, type Problem, type FieldName } from './element/messages.js';
 export * from './core.js';
 

@@ -226,13 +226,17 @@ describe('media preferences', () => {
     expect(getComputedStyle(input(auto, 'number')).backgroundColor).to.equal('rgb(255, 255, 255)');
   });
 
-  it('the brand name does not move under prefers-reduced-motion', async () => {
+  it('the brand name appears without moving, with or without prefers-reduced-motion', async () => {
     const el = await mount();
     await typeInto(el, 'number', '4');
     const brand = el.shadowRoot!.querySelector('[part="brand"]')!;
-    expect(getComputedStyle(brand).animationName).to.equal('slide');
-    await emulateMedia({ reducedMotion: 'reduce' });
-    expect(getComputedStyle(brand).animationName).to.equal('none');
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      await emulateMedia({ reducedMotion });
+      const style = getComputedStyle(brand);
+      expect(brand.getAnimations(), reducedMotion).to.have.length(0);
+      expect(style.animationName, reducedMotion).to.equal('none');
+      expect(style.transitionDuration, reducedMotion).to.equal('0s');
+    }
   });
 
   it('custom properties theme the inside from the page', async () => {

@@ -1,7 +1,7 @@
 import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, EXPIRY_YEAR, errorOf, fillValidCard, input, sandboxUrl } from './test-helpers.js';
+import { ACTIVE_KEY, EXPIRY_YEAR, errorOf, fillValidCard, input, sandboxUrl, silentUrl } from './test-helpers.js';
 
 async function mountInForm(attrs: { required?: boolean } = {}) {
   const form = await fixture<HTMLFormElement>(html`<form action="/should-not-navigate" method="post">
@@ -139,12 +139,40 @@ describe('inside a native <form>', () => {
     await fillValidCard(el);
     form.requestSubmit();
     expect(el.busy).to.equal(true);
+    // The submit's own tokenization: a call while one is in flight gets the same promise.
+    const inFlight = el.tokenize();
     form.reset();
-    await waitUntil(() => !el.busy, 'the late answer arrived');
+    const error = await inFlight.catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(el.busy).to.equal(false);
     await nextFrame();
     expect(posted.length).to.equal(0);
     expect(tokenizedEvents).to.equal(0);
     expect(new FormData(form).get('card_token')).to.equal(null);
+  });
+
+  it('a reset aborts the request in flight, even one the service never answers', async () => {
+    const wrapper = await fixture<HTMLFormElement>(html`<form>
+      <pay-card-form public-key=${ACTIVE_KEY} base-url=${await silentUrl()} locale="en"></pay-card-form>
+    </form>`);
+    const el = wrapper.querySelector('pay-card-form')!;
+    let failures = 0;
+    el.addEventListener('tokenize-error', () => failures++);
+    await fillValidCard(el);
+    const pending = el.tokenize();
+    await el.updateComplete;
+    expect(el.busy).to.equal(true);
+    wrapper.reset();
+    // Only aborting the fetch can settle it: the server holds the request open.
+    const error = await pending.catch((e: unknown) => e);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(el.busy).to.equal(false);
+    expect(failures, 'an abort is not a failure to show').to.equal(0);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.equal('');
+    // The form works again at once.
+    expect(input(el, 'number').readOnly).to.equal(false);
   });
 
   it('a disabled fieldset disables the inputs', async () => {

@@ -3,10 +3,11 @@
  * return reason codes; only this file turns them into words.
  */
 import type { Brand } from '../card/brands.js';
+import type { FieldName } from '../card/card-fields.js';
 import type { CardErrorCode } from '../card/validators.js';
+import { AuthenticationError, ConfigurationError, NetworkError, PayCardError } from './errors.js';
 
-/** The four inputs of the element. */
-export type FieldName = 'number' | 'holderName' | 'expiry' | 'cvv';
+export type { FieldName };
 
 /**
  * What the shopper is told, by kind of problem rather than by validator code:
@@ -84,7 +85,7 @@ export const en: Messages = {
   },
   brandNames,
   brandDetected: (brand) => `Card brand: ${brand}.`,
-  fixErrors: (n) => `Please correct ${n} field${n === 1 ? '' : 's'}.`,
+  fixErrors: (count) => `Please correct ${count} field${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
   failure: {
     network: 'Could not reach the payment service. Check your connection and try again.',
@@ -111,7 +112,7 @@ export const ptBR: Messages = {
   },
   brandNames,
   brandDetected: (brand) => `Bandeira do cartão: ${brand}.`,
-  fixErrors: (n) => `Corrija ${n} campo${n === 1 ? '' : 's'}.`,
+  fixErrors: (count) => `Corrija ${count} campo${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
   failure: {
     network: 'Sem conexão com o serviço de pagamento. Verifique sua internet e tente de novo.',
@@ -149,4 +150,29 @@ export function messagesFor(locale: string | null | undefined): Messages {
 export function errorText(messages: Messages, field: FieldName, code: CardErrorCode): string {
   const sentence = messages.errors[PROBLEM[code] ?? 'invalid'];
   return typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
+}
+
+/**
+ * The sentence shown when tokenizing fails. A wrong key or base URL is the
+ * store's to fix, not the shopper's; a refusal from the service asks to check
+ * the card; anything else (offline, timeout, an unknown throw) is the network.
+ */
+export function failureText(messages: Messages, error: unknown): string {
+  const { failure } = messages;
+  if (error instanceof AuthenticationError || error instanceof ConfigurationError) return failure.authentication;
+  if (error instanceof PayCardError && !(error instanceof NetworkError)) return failure.api;
+  return failure.network;
+}
+
+/**
+ * A memo of {@link mergeMessages} over {@link messagesFor}: the table is
+ * rebuilt only when the language or the overrides object change, not on every
+ * update of the element.
+ */
+export function messagesMemo(): (lang: string, overrides: MessageOverrides | null) => Messages {
+  let last: { lang: string; overrides: MessageOverrides | null; messages: Messages } | null = null;
+  return (lang, overrides) => {
+    if (last?.lang !== lang || last.overrides !== overrides) last = { lang, overrides, messages: mergeMessages(messagesFor(lang), overrides) };
+    return last.messages;
+  };
 }

@@ -1,7 +1,9 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { ChangeDetail } from './pay-card-form.js';
-import { AuthenticationError, ConfigurationError, ValidationError } from '../tokenize/errors.js';
+import { CardChangeEvent, type ChangeDetail } from './events/change-event.js';
+import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
+import { TokenizedEvent } from './events/tokenized-event.js';
+import { AuthenticationError, ConfigurationError, ValidationError } from './errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { EXPIRY_TYPED, EXPIRY_YEAR, INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
 import type { PayCardForm } from './pay-card-form.js';
@@ -125,9 +127,12 @@ describe('<pay-card-form>', () => {
 
   it('tokenizes with the sandbox and fires `tokenized` with exactly the TokenizeResult', async () => {
     const el = await mount();
-    await fillValidCard(el);
+    // Attached before typing, so every `change` the card produces is checked for leaks.
     const changes: ChangeDetail[] = [];
     el.addEventListener('change', (e) => changes.push((e as CustomEvent<ChangeDetail>).detail));
+    await fillValidCard(el);
+    expect(changes.length).to.be.greaterThan(1);
+    expect(changes.at(-1)).to.deep.include({ complete: true, empty: false, brand: 'visa' });
     const event = oneEvent(el, 'tokenized');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.focus();
     await sendKeys({ press: 'Enter' });
@@ -139,6 +144,46 @@ describe('<pay-card-form>', () => {
     // No card data in the DOM's attributes or in any event.
     expect(el.outerHTML + el.shadowRoot!.innerHTML).to.not.include('4111 1111');
     expect(JSON.stringify(changes)).to.not.include('4111');
+    expect(JSON.stringify(changes)).to.not.include('Ana Silva');
+  });
+
+  it('fires its events as the typed classes, bubbling and composed', async () => {
+    const el = await mount();
+    const seen: Event[] = [];
+    for (const type of ['change', 'tokenized', 'tokenize-error']) el.addEventListener(type, (e) => seen.push(e));
+    await typeInto(el, 'number', '4');
+    await el.tokenize().catch(() => {});
+    el.reset();
+    await fillValidCard(el);
+    await el.tokenize();
+    const classes = { change: CardChangeEvent, tokenized: TokenizedEvent, 'tokenize-error': TokenizeErrorEvent } as const;
+    expect([...new Set(seen.map((e) => e.type))].sort()).to.deep.equal(['change', 'tokenize-error', 'tokenized']);
+    for (const e of seen) {
+      expect(e, e.type).to.be.instanceOf(classes[e.type as keyof typeof classes]);
+      expect(e.bubbles && e.composed, e.type).to.equal(true);
+    }
+  });
+
+  it('a keystroke that changes nothing visible writes nothing to the shadow DOM', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '41');
+    await el.updateComplete;
+    const mutations: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => mutations.push(...records));
+    observer.observe(el.shadowRoot!, { subtree: true, attributes: true, childList: true, characterData: true });
+    try {
+      // Same brand, same error state, no new group: only the input's own value changes.
+      await sendKeys({ type: '11' });
+      await el.updateComplete;
+      expect(input(el, 'number').value).to.equal('4111');
+      expect(mutations.map((m) => `${m.type} ${(m.target as Element).id || m.target.nodeName} ${m.attributeName ?? ''}`)).to.deep.equal([]);
+      // The observer does see writes: a new group inserts a space, a blur shows an error.
+      await sendKeys({ press: 'Tab' });
+      await el.updateComplete;
+      expect(mutations.length).to.be.greaterThan(0);
+    } finally {
+      observer.disconnect();
+    }
   });
 
   it('fires one `change` when it first renders, for listeners attached before it connects', async () => {

@@ -1,13 +1,14 @@
 /**
  * The element's markup: one fixed form, built with DOM calls (no HTML
- * parsing, so a Trusted Types policy is never needed). Nothing here depends
- * on properties or on what the shopper typed; `PayCardForm.update()` fills
- * in the texts and states through the references returned here.
+ * parsing, so a Trusted Types policy is never needed), and {@link renderView},
+ * which writes a {@link ViewState} into it. Nothing here knows about form
+ * association or the tokenize call, so the same view can run wherever the
+ * card is typed.
  */
-import type { FieldName } from './messages.js';
-
-/** The inputs, in the order a person fills them (and the Tab order). */
-export const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
+import type { Brand } from '../card/brands.js';
+import { FIELDS, type FieldName } from '../card/card-fields.js';
+import type { FieldErrors } from '../card/field-errors.js';
+import { errorText, type Messages } from './messages.js';
 
 /** Each input's autocomplete token, also its `name` so browsers recognise it for autofill. */
 const AUTOCOMPLETE: Record<FieldName, string> = { number: 'cc-number', holderName: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' };
@@ -25,7 +26,7 @@ export interface View {
   status: HTMLElement;
 }
 
-function h<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
+function create<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
   element.append(...children);
@@ -45,18 +46,66 @@ export function setAttr(element: Element, name: string, value: string | boolean)
   else element.setAttribute(name, next);
 }
 
+/** Everything the view shows besides what the shopper typed (the inputs hold that themselves). */
+export interface ViewState {
+  /** A tokenization is in flight: inputs are read-only and the button explains why it waits. */
+  busy: boolean;
+  /** Disabled by an enclosing `<fieldset disabled>` or form. */
+  disabled: boolean;
+  brand: Brand | null;
+  /** The errors the shopper has been shown (on blur or submit), not every current one. */
+  shownErrors: FieldErrors;
+  /** Why the last tokenization failed, or ''. */
+  failure: string;
+  hideSubmit: boolean;
+  /** The merchant's button text, or '' for the language's. */
+  submitLabel: string;
+  /** What the polite live region says. */
+  announcement: string;
+}
+
+/**
+ * Writes the state into the view, touching only what changed: a keystroke
+ * that changes nothing visible writes nothing, so it costs no style update,
+ * and the live region speaks only when its sentence changes.
+ */
+export function renderView(view: View, state: ViewState, messages: Messages): void {
+  const { busy, disabled, brand, shownErrors } = state;
+  setAttr(view.form, 'aria-busy', String(busy));
+  for (const field of FIELDS) {
+    const input = view.inputs[field];
+    const shown = shownErrors[field];
+    setText(view.labels[field], messages.labels[field]);
+    setAttr(input, 'placeholder', messages.placeholders[field] ?? '');
+    setAttr(input, 'aria-invalid', String(!!shown));
+    setAttr(input, 'readonly', busy);
+    setAttr(input, 'disabled', disabled);
+    setText(view.errors[field], shown ? errorText(messages, field, shown.code) : '');
+  }
+  setAttr(view.brand, 'hidden', !brand);
+  setText(view.brand, brand ? messages.brandNames[brand] : '');
+  setText(view.failure, state.failure);
+  setAttr(view.submit, 'hidden', state.hideSubmit);
+  setAttr(view.submit, 'disabled', disabled);
+  setAttr(view.submit, 'aria-disabled', String(busy));
+  setAttr(view.submit, 'aria-describedby', busy ? 'busy-explanation' : 'form-error');
+  setText(view.submit, busy ? messages.busy : state.submitLabel || messages.submit);
+  setText(view.busyExplanation, messages.busyExplanation);
+  setText(view.status, state.announcement);
+}
+
 /** A new copy of the form, for one element's shadow root. */
 export function buildView(): View {
   const view = { labels: {}, inputs: {}, errors: {} } as View;
   const fields = FIELDS.map((field) => {
     const text = field === 'holderName';
-    const label = (view.labels[field] = h('label', { part: 'label', for: field }));
-    if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' });
-    return h(
+    const label = (view.labels[field] = create('label', { part: 'label', for: field }));
+    if (field === 'number') view.brand = create('span', { part: 'brand', hidden: '' });
+    return create(
       'div',
       { class: field === 'expiry' || field === 'cvv' ? 'field half' : 'field', part: 'field' },
-      h('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
-      (view.inputs[field] = h('input', {
+      create('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
+      (view.inputs[field] = create('input', {
         id: field,
         type: 'text',
         name: AUTOCOMPLETE[field],
@@ -68,17 +117,17 @@ export function buildView(): View {
         spellcheck: 'false',
         'aria-describedby': `${field}-error`,
       })),
-      (view.errors[field] = h('div', { class: 'error', part: 'error', id: `${field}-error` })),
+      (view.errors[field] = create('div', { class: 'error', part: 'error', id: `${field}-error` })),
     );
   });
-  view.form = h(
+  view.form = create(
     'form',
     { part: 'form', novalidate: '' },
     ...fields,
-    (view.failure = h('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
-    (view.submit = h('button', { part: 'submit' })),
-    (view.busyExplanation = h('span', { id: 'busy-explanation', hidden: '' })),
-    (view.status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
+    (view.failure = create('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
+    (view.submit = create('button', { part: 'submit' })),
+    (view.busyExplanation = create('span', { id: 'busy-explanation', hidden: '' })),
+    (view.status = create('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
   );
   return view;
 }

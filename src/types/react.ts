@@ -8,24 +8,34 @@
  *
  * A `.ts` file of types only, not a `.d.ts`: tsc then emits its declaration
  * into `dist/` with the rest, and the Node-only type check (no DOM library)
- * never picks it up.
+ * never picks it up. `react.test.ts` checks these props against
+ * custom-elements.json, so an attribute, property or event the element gains
+ * cannot go without a typing here.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { PayCardForm } from '../element/pay-card-form.js';
-import type { PayCardFormEventMap } from '../element/events.js';
+import type { PayCardFormEventMap } from '../element/events/event-map.js';
 
 /** Props of `<pay-card-form>` in JSX, beside React's usual HTML attributes. */
 export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<PayCardForm>, PayCardForm> {
   /** Your public key (`pk_test_…` or `pk_live_…`). */
-  'public-key'?: string;
+  'public-key'?: PayCardForm['publicKey'];
   /** Base address of the tokenization service (the sandbox's URL in tests). */
-  'base-url'?: string;
-  /** Language of labels and messages ("en", "pt-BR"). */
-  locale?: string;
+  'base-url'?: PayCardForm['baseUrl'];
+  /** Language of labels and messages ("en", "pt-BR"); defaults to the page's `lang`. */
+  locale?: PayCardForm['locale'];
   /** Text of the built-in pay button. */
-  'submit-label'?: string;
+  'submit-label'?: PayCardForm['submitLabel'];
   /** Hides the built-in pay button, for pages with their own (call `tokenize()` on the element). */
-  'hide-submit'?: boolean;
+  'hide-submit'?: PayCardForm['hideSubmit'];
+  /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */
+  theme?: PayCardForm['theme'];
+  /** Name under which the token is submitted with an enclosing form. */
+  name?: PayCardForm['name'];
+  /** In a form: the form cannot be submitted until the card is complete. */
+  required?: PayCardForm['required'];
+  /** Replaces any built-in sentence; set as a property (an object, not an attribute). */
+  messages?: PayCardForm['messages'];
   /** The card was tokenized: `event.detail.token` is what your backend charges. */
   ontokenized?: (event: PayCardFormEventMap['tokenized']) => void;
   /** Validation, key, API or network failure. */

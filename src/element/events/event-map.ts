@@ -4,17 +4,19 @@
  * (Vue's and Svelte's templates, React 19's `ontokenized` prop through
  * `pay-card-form/react`). Types only: this module emits no code.
  */
-import type { TokenizeResult } from '../card/types.js';
-import type { ChangeDetail, PayCardForm, TokenizeErrorDetail } from './pay-card-form.js';
+import type { PayCardForm } from '../pay-card-form.js';
+import type { CardChangeEvent } from './change-event.js';
+import type { TokenizeErrorEvent } from './tokenize-error-event.js';
+import type { TokenizedEvent } from './tokenized-event.js';
 
 /** Every event `<pay-card-form>` fires, by name. All bubble and cross shadow roots (`composed`). */
 export interface PayCardFormEventMap {
   /** The card was tokenized; `detail` is safe to send to your backend. */
-  tokenized: CustomEvent<TokenizeResult>;
+  tokenized: TokenizedEvent;
   /** Completeness, brand or a field's validity changed. Named like the native event it refines. */
-  change: CustomEvent<ChangeDetail>;
+  change: CardChangeEvent;
   /** Validation, key, API or network failure; `detail.error` is one of the typed errors. */
-  'tokenize-error': CustomEvent<TokenizeErrorDetail>;
+  'tokenize-error': TokenizeErrorEvent;
 }
 
 /**
@@ -33,7 +35,7 @@ export type PayCardFormListener<K extends keyof PayCardFormElementEventMap> = (
  * Typed `addEventListener` / `removeEventListener` on the element, merged into
  * the class's type (no code: the methods are HTMLElement's own).
  */
-declare module './pay-card-form.js' {
+declare module '../pay-card-form.js' {
   interface PayCardForm {
     addEventListener<K extends keyof PayCardFormElementEventMap>(type: K, listener: PayCardFormListener<K>, options?: boolean | AddEventListenerOptions): void;
     addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -49,7 +51,7 @@ declare global {
    * the DOM already types it as `Event` for every element, and both cannot hold.
    */
   interface GlobalEventHandlersEventMap {
-    tokenized: PayCardFormEventMap['tokenized'];
-    'tokenize-error': PayCardFormEventMap['tokenize-error'];
+    tokenized: TokenizedEvent;
+    'tokenize-error': TokenizeErrorEvent;
   }
 }

@@ -1,0 +1,177 @@
+import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { detectBrand, type Brand } from '../card/brands.js';
+import { emptyFields, FIELDS, isEmpty, toCardInput, type FieldName } from '../card/card-fields.js';
+import { fieldErrors, firstInvalid, type FieldErrors } from '../card/field-errors.js';
+import { preprocessField } from '../card/field-preprocessor.js';
+import type { CardInput } from '../card/types.js';
+import type { ChangeDetail, FieldState } from './events/change-event.js';
+import { errorText, type Messages } from './messages.js';
+import { buildView, renderView, type View, type ViewState } from './view.js';
+
+/** What the card entry tells the element it lives in. */
+export interface CardEntryDelegate {
+  /** The sentences in the shopper's language. */
+  sentences(): Messages;
+  /** What was typed changed: any token or tokenization belongs to the old card. */
+  edited(): void;
+  /** Validity or the errors shown may have changed; `errors` is the card as it is now. */
+  changed(errors: FieldErrors): void;
+  /** The shopper submitted the inner form (Enter or the pay button). */
+  submitted(): void;
+}
+
+/** What the view shows that the card entry does not own. */
+export type HostViewState = Omit<ViewState, 'brand' | 'shownErrors' | 'announcement'>;
+
+/**
+ * The card as the shopper types it: the view, what each input holds, the
+ * detected brand, the errors shown and the live region. It formats each
+ * keystroke, shows an error on blur (never while typing), and knows nothing of
+ * form association or of the tokenize call, so it can run wherever the
+ * inputs are.
+ */
+export class CardEntry {
+  readonly #host: ReactiveControllerHost;
+  readonly #delegate: CardEntryDelegate;
+  /** What each input holds. Kept off properties and attributes on purpose: it is card data. */
+  #values = emptyFields();
+  #brand: Brand | null = null;
+  /** The errors shown so far: a field's error appears on blur or submit, never while typing. */
+  #shownErrors: FieldErrors = {};
+  #announcement = '';
+  /** The form's nodes, once {@link mount} has built them. */
+  #view: View | null = null;
+
+  constructor(host: ReactiveControllerHost, delegate: CardEntryDelegate) {
+    this.#host = host;
+    this.#delegate = delegate;
+  }
+
+  /** The card for `tokenize`. */
+  card(): CardInput {
+    return toCardInput(this.#values);
+  }
+
+  isEmpty(): boolean {
+    return isEmpty(this.#values);
+  }
+
+  /** The error of each invalid field, for the card as it is now: the one validation each event runs. */
+  errors(): FieldErrors {
+    return fieldErrors(this.#values);
+  }
+
+  /** The input of a field, once mounted: where focus and the browser's validation bubble go. */
+  input(field: FieldName): HTMLInputElement | undefined {
+    return this.#view?.inputs[field];
+  }
+
+  /** Builds the form into `root`, once, and listens to it. */
+  mount(root: ParentNode): void {
+    if (this.#view) return;
+    const view = (this.#view = buildView());
+    view.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.#delegate.submitted();
+    });
+    for (const field of FIELDS) {
+      view.inputs[field].addEventListener('input', (event) => this.#onInput(field, event as InputEvent));
+      view.inputs[field].addEventListener('blur', () => this.#showError(field));
+    }
+    root.append(view.form);
+  }
+
+  /** Writes the state into the view; called from the host's update. */
+  render(state: HostViewState): void {
+    if (!this.#view) return;
+    renderView(this.#view, { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcement }, this.#delegate.sentences());
+  }
+
+  /** Shows every current error, as a submit does. */
+  showErrors(errors: FieldErrors): void {
+    this.#shownErrors = errors;
+    this.#host.requestUpdate();
+  }
+
+  /** Empties every field and forgets errors. */
+  reset(): void {
+    this.#values = emptyFields();
+    if (this.#view) for (const field of FIELDS) this.#view.inputs[field].value = '';
+    this.#brand = null;
+    this.#shownErrors = {};
+    this.#host.requestUpdate();
+    this.#delegate.edited();
+    this.#delegate.changed(this.errors());
+  }
+
+  /** Says `text` in the polite live region. */
+  announce(text: string): void {
+    // Clear first, so the same sentence said twice is announced twice.
+    this.#announcement = '';
+    this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => {
+      this.#announcement = text;
+      this.#host.requestUpdate();
+    });
+  }
+
+  /** The `change` detail: validity from `errors`, and the sentence of each error shown. */
+  changeDetail(errors: FieldErrors): ChangeDetail {
+    const sentences = this.#delegate.sentences();
+    const fields = {} as Record<FieldName, FieldState>;
+    for (const field of FIELDS) {
+      const shown = this.#shownErrors[field];
+      fields[field] = { valid: !errors[field], error: shown ? errorText(sentences, field, shown.code) : null };
+    }
+    return { complete: !firstInvalid(errors), empty: this.isEmpty(), brand: this.#brand, fields };
+  }
+
+  #onInput(field: FieldName, event: InputEvent): void {
+    const input = event.target as HTMLInputElement;
+    const focused = (input.getRootNode() as ShadowRoot).activeElement === input;
+    const { selectionStart, selectionEnd, value } = input;
+    const edit = { caretIndex: selectionStart ?? value.length, prevViewValue: this.#values[field], inputType: event.inputType };
+    const { viewValue, caretIndex } = preprocessField(field, value, edit, this.#brand);
+    // Writing the value moves the caret to the end. Nothing is read back after a write (that would
+    // force a layout), and nothing is written that is already so.
+    const rewritten = value !== viewValue;
+    if (rewritten) input.value = viewValue;
+    const caretNow = rewritten ? viewValue.length : selectionStart === selectionEnd ? selectionStart : -1;
+    // Autofill writes into fields that do not have focus; moving their caret would be pointless.
+    if (focused && caretNow !== caretIndex) input.setSelectionRange(caretIndex, caretIndex);
+    this.#values[field] = viewValue;
+    this.#delegate.edited();
+    if (field === 'number') this.#setBrand(detectBrand(viewValue));
+    const errors = this.errors();
+    // A field filled without focus (autofill) gets the blur treatment at once.
+    if (!focused) return this.#showError(field, errors);
+    // While typing, an error can go away but never appear (it appears on blur or submit).
+    if (this.#shownErrors[field] && !errors[field]) this.#setShown(field, errors);
+    this.#delegate.changed(errors);
+  }
+
+  /** Shows (and announces) the field's current error, as on blur; an untouched empty field stays quiet. */
+  #showError(field: FieldName, errors = this.errors()): void {
+    const error = errors[field];
+    if ((this.#values[field] || this.#shownErrors[field]) && error?.code !== this.#shownErrors[field]?.code) {
+      this.#setShown(field, errors);
+      if (error) this.announce(errorText(this.#delegate.sentences(), field, error.code));
+    }
+    this.#delegate.changed(errors);
+  }
+
+  #setShown(field: FieldName, errors: FieldErrors): void {
+    this.#shownErrors = { ...this.#shownErrors, [field]: errors[field] };
+    this.#host.requestUpdate();
+  }
+
+  #setBrand(brand: Brand | null): void {
+    if (brand === this.#brand) return;
+    if (brand) {
+      const sentences = this.#delegate.sentences();
+      this.announce(sentences.brandDetected(sentences.brandNames[brand]));
+    }
+    this.#brand = brand;
+    this.#host.requestUpdate();
+  }
+}

@@ -10,7 +10,7 @@ describe('failureText', () => {
     expect(failureText(en, new ApiError('card_declined', 'Refused.', 402))).to.equal(failure.api);
     expect(failureText(en, new ValidationError('card.number', 'failed_luhn'))).to.equal(failure.api);
     expect(failureText(en, new NetworkError('Could not reach the service.'))).to.equal(failure.network);
-    expect(failureText(en, new TimeoutError(15000))).to.equal(failure.network);
+    expect(failureText(en, new TimeoutError('No answer within 15000 ms.', { timeoutMs: 15000 }))).to.equal(failure.network);
     // Whatever else is thrown (a TypeError from fetch, a string) reads as a connection problem.
     expect(failureText(en, new TypeError('Failed to fetch'))).to.equal(failure.network);
     expect(failureText(en, 'boom')).to.equal(failure.network);

@@ -32,7 +32,7 @@ export async function startDemo(options: { port?: number; sandboxPort?: number }
   let url: string | undefined;
   try {
     vite = await createServer({
-      configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+      configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
       server: { port: options.port ?? 5173, strictPort: false },
       plugins: [pageData(sandbox.url), pixDemoApi(sandbox)],
       logLevel: 'warn',

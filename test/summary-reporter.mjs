@@ -4,6 +4,7 @@
  * in full, then the counts CI reads (`# tests N`, `# pass N`, `# fail N`, the
  * lines Node's TAP reporter ends with) as the very last lines.
  */
+import { relative } from 'node:path';
 import { inspect } from 'node:util';
 
 const WIDTH = 80;
@@ -31,7 +32,8 @@ export default async function* summary(source) {
   }
   if (column !== 0) yield '\n';
   for (const failure of failures) {
-    const where = failure.file ? ` (${failure.file}${failure.line ? `:${failure.line}` : ''})` : '';
+    // The file only: under a TypeScript loader the reported line can be off; the stack below has the real one.
+    const where = failure.file ? ` (${relative(process.cwd(), failure.file)})` : '';
     // The runner wraps what the test threw; the cause is the assertion or error itself.
     const error = failure.details.error?.cause ?? failure.details.error;
     yield `\n✖ ${failure.name}${where}\n${inspect(error, { depth: 4 }).replace(/^/gm, '  ')}\n`;

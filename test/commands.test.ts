@@ -1,12 +1,16 @@
 /**
- * A port that is already taken ends the sandbox command and the demos with
- * one line that names the variable to change, and exit code 1: no EADDRINUSE
- * stack trace. Each case holds a port on loopback, then starts the command
- * on it as a user would.
+ * The command-line entry points as a user meets them, each started as its
+ * own process:
+ *
+ * - `npm start` ends its output with the card checkout and PIX URLs;
+ * - a port that is already taken ends the sandbox command and the demos with
+ *   one line that names the variable to change, and exit code 1: no
+ *   EADDRINUSE stack trace. Each case holds a port on loopback, then starts
+ *   the command on it.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -57,4 +61,37 @@ test('a port that is not a number is refused in one line before anything listens
   assert.equal(result.code, 1);
   assert.equal(result.stderr.trim(), 'pay-card-form-sandbox: PORT must be a port number from 0 to 65535, not "http".');
   assert.equal(result.stdout, '');
+});
+
+test('npm start ends its output with the card checkout and PIX URLs, and both pages load', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/serve.ts'], { cwd: root, env: { ...process.env, PORT: '0', SANDBOX_PORT: '0' } });
+  try {
+    let stdout = '';
+    // The start is over once the PIX line, the last one, is out.
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (/^PIX:.*\n/m.test(stdout)) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`npm start exited with ${code} before printing its URLs:\n${stdout}`)));
+    });
+    const lines = stdout.trimEnd().split('\n');
+    const [card, pix] = lines.slice(-2).map((line) => line.match(/^(Card checkout|PIX):\s+(http:\/\/127\.0\.0\.1:\d+\/\S*)$/));
+    assert.ok(card && card[1] === 'Card checkout', `next to last line: ${lines.at(-2)}`);
+    assert.ok(pix && pix[1] === 'PIX', `last line: ${lines.at(-1)}`);
+    assert.equal(pix[2], new URL('pix.html', card[2]).href);
+    for (const [url, title] of [
+      [card[2]!, /<title>[^<]*checkout/],
+      [pix[2]!, /<title>[^<]*PIX/],
+    ] as const) {
+      const response = await fetch(url);
+      assert.equal(response.status, 200, url);
+      assert.match(await response.text(), title, url);
+    }
+  } finally {
+    // Ctrl-C's twin: the demo closes its servers and exits.
+    const exited = new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(child.exitCode)));
+    child.kill('SIGTERM');
+    await exited;
+  }
 });

@@ -5,13 +5,9 @@
  * `import 'pay-card-form'` adds to an app built by plain Vite from the package
  * as installed (see installed-import.ts; run `npm run build` first). Writes
  * the tables into docs/benchmarks.md and prints them.
- *
- * Peers live in bench/package.json with their own lockfile, so they never
- * enter the package's dependencies; this script installs them when missing.
  */
-import { execFileSync } from 'node:child_process';
 import { writeResults } from './results-doc.js';
-import { existsSync } from 'node:fs';
+import { installPeers } from './install-peers.js';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser, type Bundled } from './bundle.js';
@@ -65,10 +61,7 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-if (!existsSync(fromBench('node_modules/.package-lock.json'))) {
-  console.log('Installing the peers into bench/node_modules (npm ci --prefix bench)…');
-  execFileSync('npm', ['ci', '--prefix', benchDir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
-}
+installPeers();
 
 const rows: Row[] = [];
 let ourModules: Bundled['modules'] = [];

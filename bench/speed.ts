@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
 import { bundleForBrowser } from './bundle.js';
+import { installPeers } from './install-peers.js';
 import { writeResults } from './results-doc.js';
 
 const fromBench = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -106,6 +107,7 @@ const median = (values: number[]) => {
 const ours = await readFile(fromBench('../dist/pay-card-form.js'), 'utf8').catch(() => {
   throw new Error('dist/pay-card-form.js is missing: run `npm run build` first.');
 });
+installPeers();
 const { code: peers } = await bundleForBrowser(fromBench('keystroke-page.js'), fromBench('.'));
 // `</script` cannot appear inside an inline script; neither bundle should contain it, but never risk a broken page.
 if (/<\/script/i.test(ours + peers)) throw new Error('a bundle contains "</script": inline it another way');

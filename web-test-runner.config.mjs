@@ -1,29 +1,19 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { build } from 'esbuild';
+import { fromRollup } from '@web/dev-server-rollup';
+import rollupCommonjs from '@rollup/plugin-commonjs';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createServer } from 'node:http';
 
 /**
- * card-validator ships CommonJS only; browsers need ESM. This plugin serves
- * any card-validator module bundled to ESM by esbuild.
+ * card-validator ships CommonJS only; browsers need ESM. Rollup's own CommonJS
+ * plugin converts it as the dev server serves it (the build and `npm start`
+ * need nothing: Vite converts CommonJS dependencies itself). Served one
+ * file at a time, the module must not be wrapped for lazy `require` calls
+ * (`strictRequires: false`), and its `module.exports` is the default export.
  */
-function commonJsAsEsm() {
-  const cache = new Map();
-  return {
-    name: 'commonjs-as-esm',
-    async serve(context) {
-      if (!context.path.includes('/node_modules/card-validator/')) return undefined;
-      if (!cache.has(context.path)) {
-        const file = fileURLToPath(new URL(`.${context.path}`, import.meta.url));
-        const out = await build({ entryPoints: [file], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
-        cache.set(context.path, out.outputFiles[0].text);
-      }
-      return { body: cache.get(context.path), type: 'js' };
-    },
-  };
-}
+const commonjs = fromRollup(rollupCommonjs);
 
 /**
  * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
@@ -74,7 +64,7 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     sandbox(),
-    commonJsAsEsm(),
+    commonjs({ include: ['**/node_modules/card-validator/**'], strictRequires: false, requireReturnsDefault: 'preferred' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],
   browsers: [

@@ -1,19 +1,17 @@
 /**
- * `npm run bench`: the script-tag file's size beside the merchant-page code of
- * peers, each bundled the same way in the same run (see bundle.ts), measured
- * raw, gzip and brotli (see measure.ts). Writes the table into
- * docs/benchmarks.md and prints it. Sizes only: nothing here is timed.
- *
- * Peers live in bench/package.json with their own lockfile, so they never
- * enter the package's dependencies; this script installs them when missing.
+ * `npm run bench` (first half): the script-tag file's size beside the
+ * merchant-page code of peers, each bundled the same stock way in the same run
+ * (see bundle.ts), measured raw, gzip and brotli (see measure.ts), and what
+ * `import 'pay-card-form'` adds to an app built by plain Vite from the package
+ * as installed (see installed-import.ts; run `npm run build` first). Writes
+ * the tables into docs/benchmarks.md and prints them.
  */
-import { execFileSync } from 'node:child_process';
 import { writeResults } from './results-doc.js';
-import { existsSync } from 'node:fs';
+import { installPeers } from './install-peers.js';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser, type Bundled } from './bundle.js';
-import { scriptTagPlugins, terserPass } from '../vite.config.js';
+import { measureInstalledImport } from './installed-import.js';
 import { kb, measure, type Sizes } from './measure.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -31,10 +29,10 @@ interface Contender {
 }
 
 const CONTENDERS: Contender[] = [
-  { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/script-tag.ts'), packages: ['lit'], ours: true },
+  { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/script-tag.ts'), packages: ['@lit/reactive-element'], ours: true },
   { name: 'pay-card-form/core', what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)', entry: fromBench('peers/core.js'), packages: [], ours: true },
-  { name: 'Lit ReactiveElement (reference)', what: 'the part of Lit inside our file: ReactiveElement and css', entry: fromBench('peers/lit-reactive-element.js'), packages: ['lit'], ours: true },
-  { name: 'Lit with templates (reference)', what: 'LitElement, html and css: the floor of a lit-html-rendered element', entry: fromBench('peers/lit.js'), packages: ['lit'], ours: true },
+  { name: 'Lit ReactiveElement (reference)', what: 'the part of Lit inside our file: ReactiveElement and css', entry: fromBench('peers/lit-reactive-element.js'), packages: ['@lit/reactive-element'], ours: true },
+  { name: 'Lit with templates (reference)', what: 'LitElement, html and css: the floor of a lit-html-rendered element', entry: fromBench('peers/lit.js'), packages: ['lit'] },
   { name: 'braintree-web', what: 'client + hosted-fields (card inputs load in iframes, not counted)', entry: fromBench('peers/braintree.js'), packages: ['braintree-web'] },
   { name: '@adyen/adyen-web', what: 'AdyenCheckout + Card (CSS not counted)', entry: fromBench('peers/adyen.js'), packages: ['@adyen/adyen-web'] },
   { name: 'card-validator + credit-card-type', what: 'validation and brand only, no UI', entry: fromBench('peers/card-validator.js'), packages: ['card-validator', 'credit-card-type'] },
@@ -63,18 +61,14 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-if (!existsSync(fromBench('node_modules/.package-lock.json'))) {
-  console.log('Installing the peers into bench/node_modules (npm ci --prefix bench)…');
-  execFileSync('npm', ['ci', '--prefix', benchDir, '--no-audit', '--no-fund'], { stdio: 'inherit' });
-}
+installPeers();
 
 const rows: Row[] = [];
 let ourModules: Bundled['modules'] = [];
 for (const contender of CONTENDERS) {
   const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(', ');
   try {
-    // Ours get the build plugins of dist/pay-card-form.js; every bundle gets its final minifier pass.
-    const { code, modules } = await bundleForBrowser(contender.entry, benchDir, contender.ours ? scriptTagPlugins() : [terserPass()]);
+    const { code, modules } = await bundleForBrowser(contender.entry, benchDir);
     rows.push({ ...contender, versions: versions ? `(${versions})` : "", sizes: measure(code) });
     if (contender === CONTENDERS[0]) ourModules = modules;
   } catch (error) {
@@ -84,21 +78,42 @@ for (const contender of CONTENDERS) {
 }
 
 const ours = rows[0];
-const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as { brotliBytes: number; goalBrotliBytes: number };
+const installed = await measureInstalledImport();
+const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as {
+  goalBrotliBytes: number;
+  scriptTag: { brotliBytes: number };
+  installedImport: { brotliBytes: number };
+};
+const vite = await versionOf('vite', true);
+const moduleRows = (modules: Bundled['modules']) => [
+  '| module | rendered |',
+  '| --- | ---: |',
+  ...modules.slice(0, 14).map((m) => `| \`${m.id.replace('\0', '').replace(/^.*node_modules\//, '').replace(/^.*?((src|dist)\/)/, '$1')}\` | ${m.bytes} B |`),
+];
 const generated = [
-  `Measured by \`npm run bench\` on Node ${process.versions.node}. Every row is bundled the same way in the same run: Vite ${(await versionOf('vite', true))} library mode, ES module, browser, production, minified; gzip level 9, brotli quality 11; 1 KB = 1024 bytes.`,
+  `Measured by \`npm run bench\` on Node ${process.versions.node}. Every row is bundled the same stock way in the same run, with no plugin: Vite ${vite} library mode, ES module, browser, production, minified (the settings of \`vite.config.ts\`); gzip level 9, brotli quality 11; 1 KB = 1024 bytes.`,
   '',
   table(rows),
   '',
+  `An app that installs the package, \`import 'pay-card-form'\` as its only module, built by \`vite build\` (Vite ${vite}) with no config:`,
+  '',
+  '| app | raw | gzip | brotli |',
+  '| --- | ---: | ---: | ---: |',
+  `| with \`import 'pay-card-form'\` | ${kb(installed.app.raw)} | ${kb(installed.app.gzip)} | ${kb(installed.app.brotli)} |`,
+  `| the same app without it (Vite's module-preload polyfill) | ${kb(installed.emptyApp.raw)} | ${kb(installed.emptyApp.gzip)} | ${kb(installed.emptyApp.brotli)} |`,
+  `| **what the import adds** | | | **${kb(installed.addedBrotli)}** (${installed.addedBrotli} bytes) |`,
+  '',
   ours && 'sizes' in ours
-    ? `Budget (\`bench/size-budget.json\`, checked by \`npm test\`): ${kb(budget.brotliBytes)} brotli; goal ${kb(budget.goalBrotliBytes)}. This run: ${kb(ours.sizes.brotli)} (${ours.sizes.brotli} bytes).`
+    ? `Budgets (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.goalBrotliBytes)} (${budget.goalBrotliBytes} bytes) brotli each: script-tag file ${budget.scriptTag.brotliBytes} bytes, this run ${ours.sizes.brotli}; installed import ${budget.installedImport.brotliBytes} bytes, this run ${installed.addedBrotli}.`
     : 'Our file failed to bundle in this run.',
   '',
-  'Where our bytes go (each module as the bundler rendered it, after tree-shaking and before minification):',
+  'Where the script-tag file\'s bytes go (each module as the bundler rendered it, after tree-shaking and before minification):',
   '',
-  '| module | rendered |',
-  '| --- | ---: |',
-  ...ourModules.slice(0, 12).map((m) => `| \`${m.id.replace(/^.*node_modules\//, '').replace(/^.*?(src\/)/, '$1')}\` | ${m.bytes} B |`),
+  ...moduleRows(ourModules),
+  '',
+  'Where the installed import\'s bytes go, the same way:',
+  '',
+  ...moduleRows(installed.modules),
 ].join('\n');
 
 await writeResults('size', generated);

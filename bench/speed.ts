@@ -1,83 +1,177 @@
 /**
- * `npm run bench` (second half): how much work one keystroke costs, ours
- * beside the peers that do the same job, in the same run on the same machine.
- * Timings live here and in docs/benchmarks.md only; no test ever times
- * anything. Each figure is the median of several rounds, after a warm-up, so
- * one noisy round does not move it.
+ * `npm run bench` (second half): what one keystroke costs the page's main
+ * thread, measured in Chromium from outside the page. One page holds
+ * `<pay-card-form>` (the built script-tag file; run `npm run build` first),
+ * imask and cleave.js each on a plain input, and a bare input. Each gets the
+ * same real key presses (a card number typed, then deleted, a few times) and
+ * the Chrome DevTools Protocol's `Performance.getMetrics` counters, read
+ * before and after, give the main thread's time per key: all of it
+ * (`TaskDuration`), script (`ScriptDuration`), and style plus layout
+ * (`RecalcStyleDuration` + `LayoutDuration`). Thread time, not wall time, so
+ * other work on the machine moves the figures less.
+ *
+ * The contenders take turns within each run, and each figure is the median
+ * of the runs. Timings live here and in docs/benchmarks.md only; no test
+ * ever times anything.
  */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { CDPSession, Page } from 'playwright';
+import { launchChromium } from '../test/chromium.js';
+import { bundleForBrowser } from './bundle.js';
+import { installPeers } from './install-peers.js';
 import { writeResults } from './results-doc.js';
-import { createRequire } from 'node:module';
-import { detectBrand, preprocessCardNumber, validateNumber } from '../src/core.js';
 
-// Peers come from bench/node_modules, which `npm run bench` installs (size.ts) and a
-// plain `npm ci` does not: names are passed as values so type-checking never needs them.
-const peer = (name: string): unknown => createRequire(import.meta.url)(name);
-const creditCardType = peer('credit-card-type') as (n: string) => { type: string }[];
-const cardValidator = peer('card-validator') as { number(n: string): { isValid: boolean } };
-const imaskModule = 'imask';
-const { default: IMask } = (await import(imaskModule)) as {
-  default: { createMask(o: { mask: string }): { resolve(v: string): string } };
+const fromBench = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The same keys for every input: a Visa test number, typed and then deleted, `CYCLES` times per run. */
+const NUMBER = '4111111111111111';
+const FORMATTED = '4111 1111 1111 1111';
+/** Enough to empty a formatted field even if a deletion only moves past a space. */
+const BACKSPACES = FORMATTED.length + 1;
+const CYCLES = 2;
+const KEYS_PER_RUN = CYCLES * (NUMBER.length + BACKSPACES);
+const RUNS = 9;
+/** A pause after each key, so each one gets its own frame as a person's typing does. */
+const BETWEEN_KEYS_MS = 30;
+/** Long enough for a key's trailing work (animations, deferred updates) to finish before counters are read. */
+const SETTLE_MS = 400;
+
+interface Contender {
+  name: string;
+  what: string;
+  /** A Playwright selector for the input the keys go to. */
+  input: string;
+}
+
+const CONTENDERS: Contender[] = [
+  { name: 'pay-card-form', what: 'the element: formatting with caret, brand badge, validation, messages', input: 'pay-card-form #number' },
+  { name: 'imask', what: 'plain input, 4-4-4-4 mask', input: '#imask' },
+  { name: 'cleave.js', what: 'plain input, `creditCard: true` (formatting by brand)', input: '#cleave' },
+  { name: 'bare input', what: 'plain input, no script: the floor', input: '#bare' },
+];
+
+interface PerKey {
+  /** Milliseconds of main-thread time per key. */
+  task: number;
+  script: number;
+  styleLayout: number;
+}
+
+async function counters(cdp: CDPSession): Promise<Record<string, number>> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+async function typeAndDelete(page: Page): Promise<void> {
+  for (const key of NUMBER) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(BETWEEN_KEYS_MS);
+  }
+  for (let i = 0; i < BACKSPACES; i++) {
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(BETWEEN_KEYS_MS);
+  }
+}
+
+/** One run for one contender: the keys of `CYCLES` cycles, the counters' growth divided by the key count. */
+async function measureRun(page: Page, cdp: CDPSession, contender: Contender): Promise<PerKey> {
+  await page.locator(contender.input).focus();
+  await page.waitForTimeout(SETTLE_MS);
+  const before = await counters(cdp);
+  for (let i = 0; i < CYCLES; i++) await typeAndDelete(page);
+  await page.waitForTimeout(SETTLE_MS);
+  const after = await counters(cdp);
+  const perKey = (name: string) => ((after[name]! - before[name]!) * 1000) / KEYS_PER_RUN;
+  return { task: perKey('TaskDuration'), script: perKey('ScriptDuration'), styleLayout: perKey('RecalcStyleDuration') + perKey('LayoutDuration') };
+}
+
+/** Before anything is counted: each input formats the number as expected and empties again, and the code is warm. */
+async function check(page: Page, contender: Contender): Promise<void> {
+  const input = page.locator(contender.input);
+  await input.focus();
+  for (const key of NUMBER) await page.keyboard.press(key);
+  const typed = await input.inputValue();
+  const expected = contender.name === 'bare input' ? NUMBER : FORMATTED;
+  if (typed !== expected) throw new Error(`${contender.name}: typing gave "${typed}", expected "${expected}"`);
+  for (let i = 0; i < BACKSPACES; i++) await page.keyboard.press('Backspace');
+  const left = await input.inputValue();
+  if (left !== '') throw new Error(`${contender.name}: ${BACKSPACES} Backspaces left "${left}"`);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** What a shopper's keystrokes look like: every prefix of a few real test numbers. */
-const NUMBERS = ['4111111111111111', '5555555555554444', '378282246310005', '6363680000000007', '6011111111111117'];
-const PREFIXES = NUMBERS.flatMap((n) => Array.from({ length: n.length }, (_, i) => n.slice(0, i + 1)));
+const ours = await readFile(fromBench('../dist/pay-card-form.js'), 'utf8').catch(() => {
+  throw new Error('dist/pay-card-form.js is missing: run `npm run build` first.');
+});
+installPeers();
+const { code: peers } = await bundleForBrowser(fromBench('keystroke-page.js'), fromBench('.'));
+// `</script` cannot appear inside an inline script; neither bundle should contain it, but never risk a broken page.
+if (/<\/script/i.test(ours + peers)) throw new Error('a bundle contains "</script": inline it another way');
 
-const ROUNDS = 9;
-const BATCH = 4_000;
+const html = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>keystroke benchmark</title></head>
+  <body>
+    <pay-card-form public-key="pk_test_51LojaExemploActive0001" base-url="http://127.0.0.1:9"></pay-card-form>
+    <p><label>imask <input id="imask" inputmode="numeric" autocomplete="off"></label></p>
+    <p><label>cleave.js <input id="cleave" inputmode="numeric" autocomplete="off"></label></p>
+    <p><label>bare <input id="bare" inputmode="numeric" autocomplete="off"></label></p>
+    <script type="module">${ours}</script>
+    <script type="module">${peers}</script>
+  </body>
+</html>`;
 
-/** Median nanoseconds per call of `fn` over the prefixes. */
-function time(fn: (input: string) => unknown): number {
-  let sink = 0;
-  const run = () => {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < BATCH; i++) sink ^= fn(PREFIXES[i % PREFIXES.length]!) ? 1 : 0;
-    return Number(process.hrtime.bigint() - start) / BATCH;
-  };
-  run(); // warm-up: let the JIT compile both sides before we count
-  const rounds = Array.from({ length: ROUNDS }, run).sort((a, b) => a - b);
-  if (sink === 2) console.log(''); // keeps the results observable, so the loop is not optimised away
-  return rounds[Math.floor(ROUNDS / 2)]!;
+const browser = await launchChromium();
+const rows = new Map<string, PerKey[]>(CONTENDERS.map((c) => [c.name, []]));
+const pageErrors: Error[] = [];
+let version = '';
+try {
+  version = browser.version();
+  const page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error));
+  await page.setContent(html);
+  await page.locator('pay-card-form #number').waitFor();
+  for (const contender of CONTENDERS) await check(page, contender);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  for (let run = 0; run < RUNS; run++) {
+    // A different contender goes first in each run, so none always meets a fresh or a tired page.
+    for (let i = 0; i < CONTENDERS.length; i++) {
+      const contender = CONTENDERS[(run + i) % CONTENDERS.length]!;
+      rows.get(contender.name)!.push(await measureRun(page, cdp, contender));
+    }
+    process.stderr.write(`keystrokes: run ${run + 1} of ${RUNS} done\n`);
+  }
+} finally {
+  await browser.close();
 }
+// A page that threw while typing measured a broken input, not a slow one.
+if (pageErrors.length > 0) throw pageErrors[0];
 
-const imaskCard = IMask.createMask({ mask: '0000 0000 0000 0000' });
-
-const TASKS: { task: string; rows: { name: string; fn: (s: string) => unknown }[] }[] = [
-  {
-    task: 'Detect the brand of a partial number',
-    rows: [
-      { name: 'pay-card-form `detectBrand`', fn: (s) => detectBrand(s) },
-      { name: 'credit-card-type', fn: (s) => creditCardType(s)[0]?.type },
-    ],
-  },
-  {
-    task: 'Validate a number (length, brand, Luhn)',
-    rows: [
-      { name: 'pay-card-form `validateNumber`', fn: (s) => validateNumber(s) === null },
-      { name: 'card-validator `number`', fn: (s) => cardValidator.number(s).isValid },
-    ],
-  },
-  {
-    task: 'Reformat the field after a keystroke',
-    rows: [
-      {
-        name: 'pay-card-form `preprocessCardNumber` (with caret)',
-        fn: (s) => preprocessCardNumber(s, { caretIndex: s.length, prevViewValue: s.slice(0, -1), inputType: 'insertText' }).viewValue,
-      },
-      { name: 'imask `resolve` (fixed 4-4-4-4 mask, no caret)', fn: (s) => imaskCard.resolve(s) },
-    ],
-  },
-];
+const ms = (value: number) => value.toFixed(3);
+const medians = new Map([...rows].map(([name, runs]) => [name, { task: median(runs.map((r) => r.task)), script: median(runs.map((r) => r.script)), styleLayout: median(runs.map((r) => r.styleLayout)) }]));
+const range = (name: string, key: keyof PerKey) => {
+  const values = rows.get(name)!.map((r) => r[key]);
+  return `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;
+};
+const m = (name: string) => medians.get(name)!;
 
 const lines = [
-  `Measured by \`npm run bench\` on Node ${process.versions.node}: median of ${ROUNDS} rounds of ${BATCH} calls over every prefix of ${NUMBERS.length} test numbers. Lower is better; compare rows within a task, not across machines.`,
+  `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}. One page, one input per row, the same real key presses for each: ${NUMBER} typed and then ${BACKSPACES} Backspaces, ${CYCLES} times per run (${KEYS_PER_RUN} keys), ${BETWEEN_KEYS_MS} ms apart so each key gets its own frame. Main-thread time per key from the DevTools Protocol's \`Performance.getMetrics\` (thread time), the median of ${RUNS} runs in rotating order; the range of the runs in brackets. Compare rows, not machines.`,
   '',
-  '| task | implementation | ns per call |',
-  '| --- | --- | ---: |',
+  '| input | what it does | whole main thread per key | script | style and layout |',
+  '| --- | --- | ---: | ---: | ---: |',
+  ...CONTENDERS.map(
+    (c) =>
+      `| ${c === CONTENDERS[0] ? `**${c.name}**` : c.name} | ${c.what} | ${ms(m(c.name).task)} ms (${range(c.name, 'task')}) | ${ms(m(c.name).script)} ms | ${ms(m(c.name).styleLayout)} ms |`,
+  ),
+  '',
+  `Goals: whole main thread per key at or below imask's: ${m('pay-card-form').task <= m('imask').task ? 'met' : 'not met'} (${ms(m('pay-card-form').task)} against ${ms(m('imask').task)} ms); script per key at or below cleave.js's: ${m('pay-card-form').script <= m('cleave.js').script ? 'met' : 'not met'} (${ms(m('pay-card-form').script)} against ${ms(m('cleave.js').script)} ms). Style and layout per key: ${(m('pay-card-form').styleLayout / m('imask').styleLayout).toFixed(1)}× imask's.`,
 ];
-for (const { task, rows } of TASKS) {
-  for (const row of rows) lines.push(`| ${task} | ${row.name} | ${Math.round(time(row.fn))} |`);
-}
 const generated = lines.join('\n');
 
 await writeResults('speed', generated);

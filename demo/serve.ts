@@ -6,7 +6,7 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { TEST_CARDS } from '../src/sandbox/test-cards.js';
-import { isMain, runFromCommandLine } from './run.js';
+import { DEFAULT_SANDBOX_PORT, isMain, runFromCommandLine, type Ports } from './run.js';
 import { pixDemoApi } from './pix-api.js';
 
 export interface Demo {
@@ -26,13 +26,13 @@ function pageData(url: string): Plugin {
   };
 }
 
-export async function startDemo(options: { port?: number; sandboxPort?: number } = {}): Promise<Demo> {
-  const sandbox = await createSandbox({ port: options.sandboxPort ?? 4010 });
+export async function startDemo(options: Ports = {}): Promise<Demo> {
+  const sandbox = await createSandbox({ port: options.sandboxPort ?? DEFAULT_SANDBOX_PORT });
   let vite: ViteDevServer | undefined;
   let url: string | undefined;
   try {
     vite = await createServer({
-      configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+      configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
       server: { port: options.port ?? 5173, strictPort: false },
       plugins: [pageData(sandbox.url), pixDemoApi(sandbox)],
       logLevel: 'warn',
@@ -57,4 +57,6 @@ export async function startDemo(options: { port?: number; sandboxPort?: number }
   };
 }
 
-if (isMain(import.meta.url)) await runFromCommandLine(startDemo, (demo) => `Demo checkout: ${demo.url}`);
+if (isMain(import.meta.url)) {
+  await runFromCommandLine('npm start', startDemo, (demo) => [`Card checkout: ${demo.url}`, `PIX:           ${new URL('pix.html', demo.url)}`]);
+}

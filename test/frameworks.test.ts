@@ -1,56 +1,39 @@
 /**
  * The React 19, Vue 3 and Svelte 5 examples (demo/frameworks/), each built
- * against the built package and driven in real Chromium with real key presses
- * against the sandbox. Each listens for `tokenized` with its framework's own
- * syntax and shows the token. Run `npm run build` first; `npm test` does.
+ * against the built package and served beside its own sandbox exactly as
+ * `npm run demo:<framework>` serves it (demo/frameworks/serve.ts), then driven
+ * in real Chromium with real key presses. Each listens for `tokenized` with
+ * its framework's own syntax and shows the token. Run `npm run build` first;
+ * `npm test` does.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright';
 import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
-import { preview, type PreviewServer } from 'vite';
-import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
-import { FRAMEWORKS, appDir, buildFrameworkApp } from '../demo/frameworks/build.js';
+import { FRAMEWORKS } from '../demo/frameworks/build.js';
+import { startFrameworkDemo, type FrameworkDemo } from '../demo/frameworks/serve.js';
 
-let sandbox: Sandbox;
 let browser: Browser;
-let outRoot: string;
-const servers = new Map<string, PreviewServer>();
+const demos = new Map<string, FrameworkDemo>();
 
 before(async () => {
-  sandbox = await createSandbox();
-  outRoot = await mkdtemp(join(tmpdir(), 'pay-frameworks-'));
-  // All three builds at once: they are independent, and this keeps the suite short.
-  await Promise.all(FRAMEWORKS.map((f) => buildFrameworkApp(f, { outDir: join(outRoot, f), baseUrl: sandbox.url })));
-  for (const framework of FRAMEWORKS) {
-    const server = await preview({
-      configFile: false,
-      root: appDir(framework),
-      logLevel: 'warn',
-      build: { outDir: join(outRoot, framework) },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false },
-    });
-    servers.set(framework, server);
-  }
+  // All three at once: they are independent, and this keeps the suite short.
+  const started = await Promise.all(FRAMEWORKS.map((f) => startFrameworkDemo(f, { port: 0, sandboxPort: 0 })));
+  FRAMEWORKS.forEach((f, i) => demos.set(f, started[i]!));
   browser = await launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  for (const server of servers.values()) await server.close();
-  await sandbox?.close();
-  if (outRoot) await rm(outRoot, { recursive: true, force: true });
+  for (const demo of demos.values()) await demo.close();
 });
 
 for (const framework of FRAMEWORKS) {
   test(`${framework}: the app mounts <pay-card-form>, and a typed card shows the token from the tokenized event`, async () => {
-    const url = servers.get(framework)!.resolvedUrls!.local[0]!;
+    const url = demos.get(framework)!.url;
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));

@@ -55,5 +55,7 @@ test('pay-card-form/core tree-shakes: one pure helper costs no tokenize client',
 test('sideEffects keeps the element registration of the main entry', async () => {
   const { text, inputs } = await bundle(`import './dist/index.js';`, 'browser');
   assert.ok(text.includes('customElements.define'), 'the define call was dropped');
-  assert.ok(inputs.some((p) => p.includes('node_modules/lit-element/')), 'Lit is bundled with the element');
+  assert.ok(inputs.some((p) => p.includes('node_modules/@lit/reactive-element/')), 'Lit is bundled with the element');
+  // The element renders no templates: an app that imports it gets no template engine either.
+  assert.deepEqual(inputs.filter((p) => /node_modules\/(lit|lit-html|lit-element)\//.test(p)), [], 'lit-html or LitElement bundled');
 });

@@ -1,14 +1,18 @@
 /**
  * The tarball a merchant installs, as `npm pack` would build it (run
  * `npm run build` first; `npm test` does), and the metadata registries show.
+ * One test packs a fresh clone instead, where `dist/` does not exist yet.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
+const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -19,7 +23,7 @@ function targets(entry: unknown): string[] {
 }
 
 test('npm pack ships the built package and docs, and no tests, demo, sources or source maps', async () => {
-  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
   const files: string[] = JSON.parse(stdout)[0].files.map((f: { path: string }) => f.path);
   const unwanted = files.filter(
     (f) => /\.test\.|test-helpers|\.map$/.test(f) || /^(demo|test|bench|src|\.ci)\//.test(f) || /(^|\/)tsconfig/.test(f),
@@ -54,4 +58,28 @@ test('package metadata: engines, license, repository, keywords, side effects', (
     [...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(),
     ['./dist/index.js', './dist/pay-card-form.iife.js', './dist/pay-card-form.js'],
   );
+});
+
+/**
+ * A clean clone has no `dist/`: `prepack` must build it, or `npm publish`
+ * would ship a package with nothing behind its exports. The clone holds what
+ * is committed (HEAD), so uncommitted changes are not part of this check; it
+ * borrows this checkout's node_modules instead of installing.
+ */
+test('npm pack on a clean clone builds dist/ first and ships every file the exports map points at', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'pay-card-form-clone-'));
+  try {
+    const { stdout: head } = await run('git', ['rev-parse', 'HEAD'], { cwd: root });
+    await run('git', ['clone', '--quiet', '--no-checkout', root, dir]);
+    await run('git', ['checkout', '--quiet', head.trim()], { cwd: dir });
+    await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+    const files: string[] = JSON.parse(stdout)[0].files.map((f: { path: string }) => f.path);
+    const pointed = [...targets(pkg.exports), ...targets(pkg.bin), pkg.main, pkg.types, pkg.unpkg];
+    const missing = pointed.map((p: string) => p.replace(/^\.\//, '')).filter((p: string) => !files.includes(p));
+    assert.deepEqual(missing, []);
+    assert.ok(files.includes('dist/pay-card-form.iife.js'), 'the classic script-tag file is missing');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
-import { isMain, runFromCommandLine } from '../run.js';
+import { DEFAULT_SANDBOX_PORT, isMain, runFromCommandLine, type Ports } from '../run.js';
 
 export interface ScriptTagDemo {
   url: string;
@@ -37,8 +37,8 @@ function fileFor(pathname: string): string | null {
   return file.startsWith(base.endsWith(sep) ? base : base + sep) ? file : null;
 }
 
-export async function startScriptTagDemo(options: { port?: number; sandboxPort?: number } = {}): Promise<ScriptTagDemo> {
-  const sandbox = await createSandbox({ port: options.sandboxPort ?? 4010 });
+export async function startScriptTagDemo(options: Ports = {}): Promise<ScriptTagDemo> {
+  const sandbox = await createSandbox({ port: options.sandboxPort ?? DEFAULT_SANDBOX_PORT });
   const server: Server = createServer(async (req, res) => {
     const file = fileFor(new URL(req.url ?? '/', 'http://localhost').pathname);
     const type = file && TYPES[extname(file)];
@@ -55,10 +55,16 @@ export async function startScriptTagDemo(options: { port?: number; sandboxPort?:
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 5174, '127.0.0.1', resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 5174, '127.0.0.1', resolve);
+    });
+  } catch (error) {
+    // Leave nothing listening behind a failed start.
+    await sandbox.close();
+    throw error;
+  }
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('The script-tag demo server did not report its address.');
   return {
@@ -73,5 +79,8 @@ export async function startScriptTagDemo(options: { port?: number; sandboxPort?:
 }
 
 if (isMain(import.meta.url)) {
-  await runFromCommandLine(startScriptTagDemo, (demo) => `Script-tag pages: ${demo.url} (module) and ${demo.url}classic.html (classic)`);
+  await runFromCommandLine('npm run demo:script-tag', startScriptTagDemo, (demo) => [
+    `Script-tag page (module):  ${demo.url}`,
+    `Script-tag page (classic): ${demo.url}classic.html`,
+  ]);
 }

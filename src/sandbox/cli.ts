@@ -1,10 +1,36 @@
 #!/usr/bin/env node
-/** `npm run sandbox`: starts the sandbox and prints its URL and test keys. */
-import { createSandbox } from './sandbox.js';
+/**
+ * `npx pay-card-form-sandbox` (or `npm run sandbox` in this repository):
+ * starts the sandbox and prints its URL and test keys. PORT (default 4010)
+ * and HOST (default 127.0.0.1) choose where it listens.
+ */
+import { createSandbox, type Sandbox } from './sandbox.js';
 import { describeFixtures } from './banner.js';
 
-const port = Number(process.env.PORT ?? 4010);
-const sandbox = await createSandbox({ port, host: process.env.HOST ?? '127.0.0.1' });
+const DEFAULT_PORT = 4010;
+
+/** Ends the process with one line on stderr: a shopper-facing tool owes no stack trace for a setup mistake. */
+function fail(message: string): never {
+  console.error(`pay-card-form-sandbox: ${message}`);
+  process.exit(1);
+}
+
+const portText = process.env.PORT ?? String(DEFAULT_PORT);
+const port = Number(portText);
+if (!/^\d+$/.test(portText) || port > 65535) fail(`PORT must be a port number from 0 to 65535, not "${portText}".`);
+const host = process.env.HOST ?? '127.0.0.1';
+
+let sandbox: Sandbox;
+try {
+  sandbox = await createSandbox({ port, host });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') fail(`port ${port} on ${host} is in use. Set PORT to a free port, e.g. PORT=${port + 1} npx pay-card-form-sandbox`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host "${host}". Set HOST to an address of this machine, e.g. HOST=127.0.0.1`);
+  if (code === 'EACCES') fail(`no permission to listen on port ${port}. Set PORT to a port above 1023, e.g. PORT=${DEFAULT_PORT}`);
+  throw error;
+}
+
 console.log(describeFixtures(sandbox.url));
 let stopping = false;
 const stop = () => {

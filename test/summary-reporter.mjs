@@ -1,0 +1,44 @@
+/**
+ * A `node --test` reporter for people and CI alike: one mark per test while
+ * the run goes (`.` pass, `X` fail, `-` skipped or todo), then every failure
+ * in full, then the counts CI reads (`# tests N`, `# pass N`, `# fail N`, the
+ * lines Node's TAP reporter ends with) as the very last lines.
+ */
+import { relative } from 'node:path';
+import { inspect } from 'node:util';
+
+const WIDTH = 80;
+
+export default async function* summary(source) {
+  const counts = { tests: 0, pass: 0, fail: 0, skipped: 0, todo: 0 };
+  const failures = [];
+  let column = 0;
+  for await (const { type, data } of source) {
+    if ((type !== 'test:pass' && type !== 'test:fail') || data.details?.type === 'suite') continue;
+    counts.tests += 1;
+    let mark = '.';
+    if (data.skip || data.todo) {
+      counts[data.skip ? 'skipped' : 'todo'] += 1;
+      mark = '-';
+    } else if (type === 'test:pass') {
+      counts.pass += 1;
+    } else {
+      counts.fail += 1;
+      mark = 'X';
+      failures.push(data);
+    }
+    column = (column + 1) % WIDTH;
+    yield column === 0 ? `${mark}\n` : mark;
+  }
+  if (column !== 0) yield '\n';
+  for (const failure of failures) {
+    // The file only: under a TypeScript loader the reported line can be off; the stack below has the real one.
+    const where = failure.file ? ` (${relative(process.cwd(), failure.file)})` : '';
+    // The runner wraps what the test threw; the cause is the assertion or error itself.
+    const error = failure.details.error?.cause ?? failure.details.error;
+    yield `\n✖ ${failure.name}${where}\n${inspect(error, { depth: 4 }).replace(/^/gm, '  ')}\n`;
+  }
+  yield `\n${Object.entries(counts)
+    .map(([name, n]) => `# ${name} ${n}`)
+    .join('\n')}\n`;
+}

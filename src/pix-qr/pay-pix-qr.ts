@@ -156,6 +156,7 @@ export class PayPixQr extends ReactiveElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#lang = this.#pageLang();
+    const m = this.#m;
     if (changed.has('payload')) {
       this.#code = null;
       this.#error = null;
@@ -165,23 +166,20 @@ export class PayPixQr extends ReactiveElement {
         } catch (error) {
           if (!(error instanceof BrCodeError)) throw error;
           this.#error = error;
+          this.#announce(m.invalid);
         }
       }
     }
     if (changed.has('expiresAt') || changed.has('now') || changed.has('status')) this.#tick(false);
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    const m = this.#m;
-    if (changed.has('payload') && this.#error) {
-      this.#announce(m.invalid);
-      this.dispatchEvent(new PixPayloadErrorEvent(this.#error));
-    }
-    // Said once per change of status, whoever made it.
+    // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
     if (changed.has('status') && changed.get('status') !== undefined && this.#code) {
       if (this.status === 'paid') this.#announce(m.paid);
       else if (this.status === 'expired') this.#announce(m.expired);
     }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('payload') && this.#error) this.dispatchEvent(new PixPayloadErrorEvent(this.#error));
   }
 
   /** Builds the markup once, then writes only what changed (see {@link buildPixView}). */

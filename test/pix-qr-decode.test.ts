@@ -28,6 +28,26 @@ const PAYLOADS = {
   }),
 };
 
+/** A merchant page: the entry, and `show()` to put one element on it, as the page's own script would. */
+const PAGE = `<!doctype html>
+<html lang="en">
+  <body>
+    <script type="module" src="/pix.js"></script>
+    <script>
+      async function show(payload, theme) {
+        await customElements.whenDefined('pay-pix-qr');
+        document.body.style.background = theme === 'dark' ? '#000' : '#fff';
+        const el = document.createElement('pay-pix-qr');
+        el.setAttribute('theme', theme);
+        el.setAttribute('payload', payload);
+        document.querySelector('pay-pix-qr')?.remove();
+        document.body.append(el);
+        await el.updateComplete;
+      }
+    </script>
+  </body>
+</html>`;
+
 let server: Server;
 let url: string;
 let browser: Browser;
@@ -44,7 +64,7 @@ before(async () => {
   const script = bundle.outputFiles[0]!.text;
   server = createServer((req, res) => {
     if (req.url === '/pix.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><body><script type="module" src="/pix.js"></script></body></html>');
+    else res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -59,19 +79,7 @@ after(async () => {
 
 /** Renders one element and returns the decoded text of a screenshot of its QR, or null. */
 async function scan(page: Page, payload: string, theme: 'light' | 'dark'): Promise<string | null> {
-  await page.evaluate(
-    async ({ payload, theme }) => {
-      await customElements.whenDefined('pay-pix-qr');
-      document.body.replaceChildren();
-      document.body.style.background = theme === 'dark' ? '#000' : '#fff';
-      const el = document.createElement('pay-pix-qr');
-      el.setAttribute('theme', theme);
-      el.setAttribute('payload', payload);
-      document.body.append(el);
-      await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
-    },
-    { payload, theme },
-  );
+  await page.evaluate(`show(${JSON.stringify(payload)}, ${JSON.stringify(theme)})`);
   // The whole element, not just the SVG: the decoder must find the code among the element's own colours.
   const png = PNG.sync.read(await page.locator('pay-pix-qr').screenshot());
   return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height, {

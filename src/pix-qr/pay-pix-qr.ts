@@ -28,9 +28,9 @@ export type PixState = PixStatus | 'error' | 'empty';
  * shopper must know of (copied, a few moments before expiry, expired, paid,
  * unusable code) is announced politely to screen readers.
  *
- * @fires expired - `PixExpiredEvent`: the countdown reached `expires-at`; `status` is now `expired`.
- * @fires payload-error - `PixPayloadErrorEvent`: the payload cannot be used; `detail.error` is a `BrCodeError` with a `reason`.
- * @fires copied - `PixCopiedEvent`: the shopper copied the code; `detail.method` is `clipboard` or `command`.
+ * @fires {PixExpiredEvent} expired - The countdown reached `expires-at`; `status` is now `expired`.
+ * @fires {PixPayloadErrorEvent} payload-error - The payload cannot be used; `detail.error` is a `BrCodeError` with a `reason`.
+ * @fires {PixCopiedEvent} copied - The shopper copied the code; `detail.method` is `clipboard` or `command`.
  *
  * @csspart base - The wrapper of everything shown.
  * @csspart summary - The amount and payee list.

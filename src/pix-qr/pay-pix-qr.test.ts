@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { BrCodeError } from '../pix/br-code.js';
-import { PayCardError } from '../tokenize/errors.js';
+import { PayCardError } from '../core.js';
 import { PixExpiredEvent, PixPayloadErrorEvent } from './events.js';
 import type { PayPixQr } from './pay-pix-qr.js';
 import { DYNAMIC_PAYLOAD, STATIC_PAYLOAD, TAMPERED_PAYLOAD, listen, mount, part, settle, shown } from './test-helpers.js';

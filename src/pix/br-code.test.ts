@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PayCardError } from '../tokenize/errors.js';
+import { PayCardError } from '../core.js';
 import { encodeBrCode as sandboxEncode } from '../sandbox/v3/emv.js';
 import { BrCodeError, crc16, decodeBrCode, encodeBrCode, parseBrCode, type BrCode, type BrCodeProblem } from './br-code.js';
 

@@ -1,0 +1,325 @@
+import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import { setAttr, setText } from '../element/view.js';
+import { formatBrl } from '../pix/amount.js';
+import { BrCodeError, parseBrCode, type BrCode } from '../pix/br-code.js';
+import { formatClock, parseExpiresAt, secondsLeft, thresholdCrossed } from '../pix/expiry.js';
+import { qrPath } from '../pix/qr-path.js';
+import { PixCopiedEvent, PixExpiredEvent, PixPayloadErrorEvent, type PayPixQrEventMap } from './events.js';
+import { pixMessagesFor, type PixMessages } from './messages.js';
+import { styles } from './pay-pix-qr.styles.js';
+import { buildPixView, type PixView } from './view.js';
+
+/** What the merchant's backend knows about the charge. */
+export type PixStatus = 'pending' | 'paid' | 'expired';
+
+/** What the element shows: the merchant's status, or `error` for an unusable payload, or `empty` before one is set. */
+export type PixState = PixStatus | 'error' | 'empty';
+
+/**
+ * Shows a PIX charge to the shopper: the QR code to scan, the "Pix Copia e
+ * Cola" code with a copy button, the amount and payee read from the code,
+ * and a countdown to `expires-at`. Your page sets `status` to `paid` when
+ * your backend learns of the payment; the element then says so.
+ *
+ * @summary PIX QR code, copy-and-paste code, countdown and paid state for checkout.
+ *
+ * A payload that is malformed or was tampered with (wrong CRC) is never drawn:
+ * the element shows an error and fires `payload-error`. Every state change the
+ * shopper must know of (copied, a few moments before expiry, expired, paid,
+ * unusable code) is announced politely to screen readers.
+ *
+ * @fires {PixExpiredEvent} expired - The countdown reached `expires-at`; `status` is now `expired`.
+ * @fires {PixPayloadErrorEvent} payload-error - The payload cannot be used; `detail.error` is a `BrCodeError` with a `reason`.
+ * @fires {PixCopiedEvent} copied - The shopper copied the code; `detail.method` is `clipboard` or `command`.
+ *
+ * @csspart base - The wrapper of everything shown.
+ * @csspart summary - The amount and payee list.
+ * @csspart amount - The amount (term and value).
+ * @csspart payee - The payee's name and city (term and value).
+ * @csspart qr - The QR code's SVG.
+ * @csspart code - The "Pix Copia e Cola" group: label, code and copy button.
+ * @csspart code-label - The code's label.
+ * @csspart code-text - The read-only field holding the code.
+ * @csspart copy-button - The copy button.
+ * @csspart instructions - The list of steps.
+ * @csspart countdown - The visible time left.
+ * @csspart message - The paid, expired or error message.
+ *
+ * @cssprop [--pay-color-primary=#0b57d0] - Copy button background and focus ring.
+ * @cssprop [--pay-color-on-primary=#ffffff] - Copy button text.
+ * @cssprop [--pay-color-text=#1f1f1f] - Text.
+ * @cssprop [--pay-color-muted=#4a4a4a] - Labels and the countdown.
+ * @cssprop [--pay-color-background=#ffffff] - Background.
+ * @cssprop [--pay-color-border=#6b6b6b] - Border of the code field.
+ * @cssprop [--pay-color-error=#b3261e] - The error message.
+ * @cssprop [--pay-color-success=#146c2e] - The paid message.
+ * @cssprop [--pay-qr-color=#000000] - Dark modules of the QR code. Keep it dark: bank apps read dark on light.
+ * @cssprop [--pay-qr-background=#ffffff] - Light modules and quiet zone of the QR code.
+ * @cssprop [--pay-qr-size=256px] - Width of the QR code (it never overflows the element).
+ * @cssprop [--pay-font-family=system-ui, sans-serif] - Font.
+ * @cssprop [--pay-font-size=16px] - Base font size.
+ * @cssprop [--pay-radius=6px] - Corner radius of the QR tile, field and button.
+ * @cssprop [--pay-spacing=12px] - Gap between parts.
+ */
+export class PayPixQr extends ReactiveElement {
+  static override styles = styles;
+
+  static override properties = {
+    payload: { type: String },
+    expiresAt: { attribute: 'expires-at' },
+    status: { type: String, reflect: true },
+    locale: { type: String },
+    theme: { type: String, reflect: true },
+    now: { attribute: false },
+    _left: { state: true },
+    _copied: { state: true },
+    _announcement: { state: true },
+  };
+
+  /** The BR Code ("Pix Copia e Cola") your backend got when it generated the QR code. */
+  declare payload: string;
+  /** When the code stops being payable: an ISO 8601 time with its zone, or Unix milliseconds. No countdown without it. */
+  declare expiresAt: string | number | null;
+  /** `pending` (default), `paid` once your backend confirms, `expired`. The element sets `expired` itself at `expires-at`. */
+  declare status: PixStatus;
+  /** Language of texts ("en", "pt-BR"); defaults to the page's `lang`. */
+  declare locale: string;
+  /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */
+  declare theme: 'light' | 'dark' | 'auto';
+  /**
+   * Where the countdown reads the time, in Unix ms; `Date.now` by default.
+   * A shopper's device clock can be minutes off: pass your server's time
+   * (`() => Date.now() + offset`) so the countdown ends when the code does.
+   */
+  declare now: () => number;
+
+  /** Seconds until `expires-at`, or null without a usable one. */
+  declare private _left: number | null;
+  declare private _copied: boolean;
+  declare private _announcement: string;
+
+  #code: BrCode | null = null;
+  #error: BrCodeError | null = null;
+  #view: PixView | null = null;
+  /** The steps now in the list, so it is rebuilt only when the language changes. */
+  #instructionsShown: readonly string[] | null = null;
+  #lang = '';
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    super();
+    this.payload = '';
+    this.expiresAt = null;
+    this.status = 'pending';
+    this.locale = '';
+    this.theme = 'light';
+    this.now = Date.now;
+    this._left = null;
+    this._copied = false;
+    this._announcement = '';
+  }
+
+  /** What is shown now. */
+  get state(): PixState {
+    if (!this.payload) return 'empty';
+    if (this.#error) return 'error';
+    if (this.status === 'paid' || this.status === 'expired') return this.status;
+    return this._left === 0 ? 'expired' : 'pending';
+  }
+
+  /** The fields read from `payload`, or null when it is empty or unusable. */
+  get code(): BrCode | null {
+    return this.#code;
+  }
+
+  get #m(): PixMessages {
+    return pixMessagesFor(this.locale || this.#lang);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#lang = this.#pageLang();
+    // Back in the page after a move: the countdown resumes.
+    if (this.hasUpdated) this.#tick();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#timer);
+    clearTimeout(this.#copiedTimer);
+  }
+
+  #pageLang(): string {
+    return this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    this.#lang = this.#pageLang();
+    const m = this.#m;
+    if (changed.has('payload')) {
+      this.#code = null;
+      this.#error = null;
+      if (this.payload) {
+        try {
+          this.#code = parseBrCode(this.payload);
+        } catch (error) {
+          if (!(error instanceof BrCodeError)) throw error;
+          this.#error = error;
+          this.#announce(m.invalid);
+        }
+      }
+    }
+    if (changed.has('expiresAt') || changed.has('now') || changed.has('status')) this.#tick(false);
+    // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
+    if (changed.has('status') && changed.get('status') !== undefined && this.#code) {
+      if (this.status === 'paid') this.#announce(m.paid);
+      else if (this.status === 'expired') this.#announce(m.expired);
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('payload') && this.#error) this.dispatchEvent(new PixPayloadErrorEvent(this.#error));
+  }
+
+  /** Builds the markup once, then writes only what changed (see {@link buildPixView}). */
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    const view = (this.#view ??= this.#mountView());
+    const m = this.#m;
+    const state = this.state;
+    const code = this.#code;
+    const pending = state === 'pending';
+    if (changed.has('payload') && code) {
+      const { size, d } = qrPath(this.payload.trim());
+      setAttr(view.qr, 'viewBox', `0 0 ${size} ${size}`);
+      setAttr(view.qrPath, 'd', d);
+      view.codeText.value = this.payload.trim();
+    } else if (!code) view.codeText.value = '';
+    setAttr(view.base, 'data-state', state);
+    setAttr(view.summary, 'hidden', !code);
+    setAttr(view.amount, 'hidden', code?.amount === undefined);
+    setText(view.amountLabel, m.amount);
+    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.locale || this.#lang || 'pt-BR') : '');
+    setText(view.payeeLabel, m.payee);
+    setText(view.payeeValue, code ? `${code.merchantName} · ${code.merchantCity}` : '');
+    setAttr(view.qr, 'hidden', !pending);
+    setAttr(view.qr, 'aria-label', m.qrLabel);
+    setAttr(view.code, 'hidden', !pending);
+    setText(view.codeLabel, m.codeLabel);
+    setText(view.copy, this._copied ? m.copied : m.copy);
+    setAttr(view.instructions, 'hidden', !pending);
+    if (this.#instructionsShown !== m.instructions) {
+      this.#instructionsShown = m.instructions;
+      view.instructions.replaceChildren(...m.instructions.map((step) => Object.assign(document.createElement('li'), { textContent: step })));
+    }
+    const left = this._left;
+    setAttr(view.countdown, 'hidden', !pending || left === null);
+    setText(view.countdown, left === null ? '' : m.expiresIn(formatClock(left)));
+    const message = state === 'paid' ? m.paid : state === 'expired' ? m.expired : state === 'error' ? m.invalid : '';
+    setAttr(view.message, 'hidden', !message);
+    setAttr(view.message, 'class', `message ${state}`);
+    setText(view.message, message);
+    setText(view.status, this._announcement);
+  }
+
+  #mountView(): PixView {
+    const view = buildPixView();
+    view.copy.addEventListener('click', () => void this.copy());
+    this.renderRoot.append(view.base);
+    return view;
+  }
+
+  /**
+   * Copies the code with the Clipboard API, or, where that is refused (an
+   * insecure page, a frame without permission), with the copy command on the
+   * selected field. If both fail, the code is left selected and the shopper
+   * is told to copy it. Resolves to whether the code was copied.
+   */
+  async copy(): Promise<boolean> {
+    const view = this.#view;
+    if (!view || !this.#code) return false;
+    const text = view.codeText.value;
+    let method: 'clipboard' | 'command' | null = null;
+    try {
+      await navigator.clipboard.writeText(text);
+      method = 'clipboard';
+    } catch {
+      view.codeText.select();
+      // Deprecated but still the only synchronous copy where the Clipboard API is refused.
+      if (document.execCommand('copy')) method = 'command';
+    }
+    if (!method) {
+      view.codeText.focus();
+      view.codeText.select();
+      this.#announce(this.#m.copyFailed);
+      return false;
+    }
+    this._copied = true;
+    clearTimeout(this.#copiedTimer);
+    this.#copiedTimer = setTimeout(() => (this._copied = false), 3000);
+    this.#announce(this.#m.copiedAnnouncement);
+    this.dispatchEvent(new PixCopiedEvent(method));
+    return true;
+  }
+
+  /**
+   * Reads the clock, updates the seconds left, announces a threshold once
+   * when passed (not when the element starts already past it), expires at
+   * zero, and schedules the next tick just after the next whole second.
+   */
+  #tick(announce = true): void {
+    clearTimeout(this.#timer);
+    const expiresAt = parseExpiresAt(this.expiresAt);
+    if (expiresAt === null) {
+      this._left = null;
+      return;
+    }
+    const now = this.now();
+    const before = this._left;
+    const left = secondsLeft(expiresAt, now);
+    this._left = left;
+    if (this.status !== 'pending') return;
+    if (left === 0) {
+      this.status = 'expired';
+      // After the render, so listeners find the element already in its expired state.
+      void this.updateComplete.then(() => this.dispatchEvent(new PixExpiredEvent()));
+      return;
+    }
+    const crossed = announce && before !== null ? thresholdCrossed(before, left) : null;
+    if (crossed !== null) this.#announce(this.#m.timeLeft(crossed));
+    if (this.isConnected) this.#timer = setTimeout(() => this.#tick(), ((expiresAt - now) % 1000 || 1000) + 20);
+  }
+
+  #announce(text: string): void {
+    // Clear first, so the same sentence said twice is announced twice.
+    this._announcement = '';
+    void this.updateComplete.then(() => {
+      this._announcement = text;
+    });
+  }
+}
+
+/** What `addEventListener` on the element knows: its own events beside the HTML ones. */
+export type PayPixQrElementEventMap = HTMLElementEventMap & PayPixQrEventMap;
+
+export interface PayPixQr {
+  addEventListener<K extends keyof PayPixQrElementEventMap>(
+    type: K,
+    listener: (this: PayPixQr, event: PayPixQrElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PayPixQrElementEventMap>(
+    type: K,
+    listener: (this: PayPixQr, event: PayPixQrElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pay-pix-qr': PayPixQr;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The element's markup, built once with DOM calls (no HTML parsing, no
+ * Trusted Types policy needed). `PayPixQr.update()` fills in texts and
+ * shows or hides parts through the references returned here.
+ */
+
+/** The nodes an update writes to. */
+export interface PixView {
+  base: HTMLElement;
+  summary: HTMLDListElement;
+  amount: HTMLElement;
+  amountLabel: HTMLElement;
+  amountValue: HTMLElement;
+  payee: HTMLElement;
+  payeeLabel: HTMLElement;
+  payeeValue: HTMLElement;
+  qr: SVGSVGElement;
+  qrPath: SVGPathElement;
+  code: HTMLElement;
+  codeLabel: HTMLLabelElement;
+  codeText: HTMLTextAreaElement;
+  copy: HTMLButtonElement;
+  instructions: HTMLOListElement;
+  countdown: HTMLElement;
+  message: HTMLElement;
+  status: HTMLElement;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function h<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element as T;
+}
+
+/** A new copy of the markup, for one element's shadow root. */
+export function buildPixView(): PixView {
+  const view = {} as PixView;
+  view.qrPath = document.createElementNS(SVG, 'path');
+  view.qr = document.createElementNS(SVG, 'svg');
+  // Edges on whole device pixels: no anti-aliased grey between modules.
+  for (const [name, value] of [['part', 'qr'], ['role', 'img'], ['shape-rendering', 'crispEdges']]) view.qr.setAttribute(name!, value!);
+  view.qr.append(view.qrPath);
+  view.base = h(
+    'div',
+    { class: 'base', part: 'base' },
+    (view.summary = h<HTMLDListElement>(
+      'dl',
+      { part: 'summary' },
+      (view.amount = h(
+        'div',
+        { class: 'amount', part: 'amount' },
+        (view.amountLabel = h('dt', {})),
+        (view.amountValue = h('dd', {})),
+      )),
+      (view.payee = h('div', { part: 'payee' }, (view.payeeLabel = h('dt', {})), (view.payeeValue = h('dd', {})))),
+    )),
+    view.qr,
+    (view.code = h(
+      'div',
+      { class: 'code', part: 'code' },
+      (view.codeLabel = h<HTMLLabelElement>('label', { for: 'code', part: 'code-label' })),
+      (view.codeText = h<HTMLTextAreaElement>('textarea', { id: 'code', part: 'code-text', readonly: '', rows: '3', spellcheck: 'false' })),
+      (view.copy = h<HTMLButtonElement>('button', { type: 'button', part: 'copy-button' })),
+    )),
+    (view.instructions = h<HTMLOListElement>('ol', { part: 'instructions' })),
+    (view.countdown = h('p', { class: 'countdown', part: 'countdown', role: 'timer' })),
+    (view.message = h('p', { class: 'message', part: 'message' })),
+    (view.status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
+  );
+  return view;
+}

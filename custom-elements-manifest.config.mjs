@@ -8,8 +8,8 @@ import { posix } from 'node:path';
 
 export default {
   litelement: true,
-  // index.ts holds the customElements.define() call that gives the tag name.
-  globs: ['src/element/pay-card-form.ts', 'src/index.ts'],
+  // index.ts and pix.ts hold the customElements.define() calls that give the tag names.
+  globs: ['src/element/pay-card-form.ts', 'src/index.ts', 'src/pix-qr/pay-pix-qr.ts', 'src/pix.ts'],
   outdir: '.',
   // package.json's `customElements` field is written by hand; the analyzer would rewrite it on every run.
   packagejson: false,

@@ -58,7 +58,7 @@ function sandbox() {
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await tsImport('./test/chromium.ts', import.meta.url);
 
 export default {
-  files: ['src/element/**/*.test.ts'],
+  files: ['src/element/**/*.test.ts', 'src/pix-qr/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },

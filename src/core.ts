@@ -1,5 +1,5 @@
 /**
- * `pay-card-form/core`: card logic and the tokenize client, with no DOM and no
+ * `pay-card-form/core`: card logic, the tokenize client and the BR Code reader, with no DOM and no
  * Lit, for Node, workers and custom UIs.
  */
 export { tokenize, type TokenizeOptions } from './tokenize/tokenize.js';
@@ -34,3 +34,4 @@ export {
   type ExpiryError,
 } from './card/validators.js';
 export type { CardInput, TokenizeResult, CardField } from './card/types.js';
+export { parseBrCode, BrCodeError, type BrCode, type BrCodeProblem } from './pix/br-code.js';

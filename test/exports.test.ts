@@ -15,6 +15,18 @@ test('pay-card-form/core works in Node and carries the fixed public surface', as
   assert.equal(core.formatCardNumber('378282246310005'), '3782 822463 10005');
 });
 
+test('pay-card-form/pix reads BR Codes in Node and imports without a DOM', async () => {
+  const pix = await import('pay-card-form/pix');
+  const { encodeBrCode } = await import('../src/pix/br-code.js');
+  assert.equal(typeof pix.PayPixQr, 'function');
+  const payload = encodeBrCode({ key: 'loja@example.com', amount: '25.00', merchantName: 'LOJA EXEMPLO', merchantCity: 'SAO PAULO', txid: 'PEDIDO42' });
+  assert.deepEqual(
+    { amount: pix.parseBrCode(payload).amount, city: pix.parseBrCode(payload).merchantCity },
+    { amount: '25.00', city: 'SAO PAULO' },
+  );
+  assert.throws(() => pix.parseBrCode(payload.slice(0, -1) + (payload.endsWith('0') ? '1' : '0')), (error: Error) => error.name === 'BrCodeError');
+});
+
 test('importing the element entry in Node (server-side rendering) does not crash', async () => {
   const mod = await import('pay-card-form');
   assert.equal(typeof mod.PayCardForm, 'function');

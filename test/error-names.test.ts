@@ -25,6 +25,7 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   ValidationError: ['card.cvv', 'required'],
   AuthenticationError: ['x'],
   ApiError: [4002, 'x', 422],
+  BrCodeError: ['crc_mismatch'],
   RequestValidationError: [[{ field: 'amount', message: 'x' }], 'refunds.create'],
   CredentialPolicyError: ['x'],
   AbortError: ['x'],

@@ -56,7 +56,7 @@ test('package metadata: engines, license, repository, keywords, side effects', (
   // Only files that register the element have side effects; everything else can be tree-shaken.
   assert.deepEqual(
     [...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(),
-    ['./dist/index.js', './dist/pay-card-form.iife.js', './dist/pay-card-form.js'],
+    ['./dist/index.js', './dist/pay-card-form.iife.js', './dist/pay-card-form.js', './dist/pay-pix-qr.iife.js', './dist/pay-pix-qr.js', './dist/pix.js'],
   );
 });
 

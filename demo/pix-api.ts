@@ -58,7 +58,11 @@ export function demoRoutes(sandbox: DemoSandbox): Record<string, Handler> {
   return {
     async qr(body) {
       const qr = await payee.qrCodes.generateDynamic({ amount: text(body, 'amount'), description: 'Demo PIX' });
-      return pick(qr, ['qr_code_id', 'qr_code_payload', 'amount', 'expires_at', 'status']);
+      // `now` lets the page count down on the sandbox's clock, which the demo can advance.
+      return { ...pick(qr, ['qr_code_id', 'qr_code_payload', 'amount', 'expires_at', 'status']), now: now() };
+    },
+    async 'qr-status'(body) {
+      return pick(await payee.qrCodes.details({ qr_code_id: text(body, 'qr_code_id') }), ['status']);
     },
     async initiate(body) {
       const quote = await payer.transfers.qrCodeInitiate({ qr_code_payload: text(body, 'payload') });

@@ -2,7 +2,8 @@
  * demo/pix.html: the whole PIX loop against the sandbox, through the demo's
  * server routes (demo/pix-api.ts). This page holds no credential.
  */
-export {};
+import '../src/pix.js';
+import type { PayPixQr } from '../src/pix.js';
 
 /** A status as the demo server reports it: the §2.10 number, its name, and whether polling can stop. */
 interface Status {
@@ -97,8 +98,11 @@ function tracker(route: string, key: string, live: HTMLElement, history: HTMLOLi
 }
 
 let quote: { ref_id: string; amount?: string; settlement_id: string } | undefined;
+let payload = '';
+const pix = $<PayPixQr>('#pix');
 
 const generate = $<HTMLButtonElement>('#generate');
+const simulate = $<HTMLButtonElement>('#simulate');
 const initiate = $<HTMLButtonElement>('#initiate');
 const confirmButton = $<HTMLButtonElement>('#confirm');
 const pollButton = $<HTMLButtonElement>('#poll');
@@ -113,36 +117,79 @@ const refundTracker = tracker('refund-status', 'refund_id', $('#refund-status'),
 $<HTMLFormElement>('#qr-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void step(generate, async () => {
-    const qr = await api<{ qr_code_id: string; qr_code_payload: string; amount: string }>('qr', { amount: $<HTMLInputElement>('#amount').value.trim() });
-    $<HTMLTextAreaElement>('#payload').value = qr.qr_code_payload;
+    const qr = await api<{ qr_code_id: string; qr_code_payload: string; amount: string; expires_at: number; now: number }>('qr', {
+      amount: $<HTMLInputElement>('#amount').value.trim(),
+    });
+    payload = qr.qr_code_payload;
+    // The countdown follows the sandbox's clock, which "advance" moves, not this device's.
+    const offset = qr.now - Date.now();
+    pix.now = () => Date.now() + offset;
+    pix.status = 'pending';
+    pix.expiresAt = qr.expires_at;
+    pix.payload = payload;
+    pix.hidden = false;
     $('#qr-id').textContent = qr.qr_code_id;
     note(`QR code ${qr.qr_code_id} generated for R$ ${qr.amount}`);
     generate.disabled = false;
     initiate.disabled = false;
+    simulate.disabled = false;
+    watchQrCode(qr.qr_code_id);
   });
 });
 
+/**
+ * The merchant's side: its backend reads the QR code's own status (not the
+ * payer's transfer, which it cannot see) and the page tells the element.
+ */
+let qrTimer: ReturnType<typeof setTimeout> | undefined;
+function watchQrCode(id: string) {
+  clearTimeout(qrTimer);
+  const live = $('#qr-status');
+  const check = async () => {
+    const { status } = await api<{ status: string }>('qr-status', { qr_code_id: id });
+    live.textContent = `QR code status: ${status}`;
+    if (status === 'PAID' || status === 'EXPIRED') {
+      pix.status = status === 'PAID' ? 'paid' : 'expired';
+      note(`QR code ${id} is ${status}`);
+    } else qrTimer = setTimeout(() => void check().catch(showError), 1000);
+  };
+  void check().catch(showError);
+}
+
+async function initiatePayment() {
+  quote = await api<{ ref_id: string; amount?: string; settlement_id: string; payee?: { name?: string } }>('initiate', { payload });
+  const payee = (quote as { payee?: { name?: string } }).payee;
+  $('#payee').textContent = payee?.name ?? '–';
+  $('#quote-amount').textContent = quote.amount ? `R$ ${quote.amount}` : 'chosen by the payer';
+  $('#ref-id').textContent = quote.ref_id;
+  note(`initiated: reference ${quote.ref_id}, valid five minutes`);
+}
+
+async function confirmPayment() {
+  const result = await api<{ txn_id: string } & Status>('confirm', { ref_id: quote!.ref_id, amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim() });
+  $('#txn-id').textContent = result.txn_id;
+  note(`confirmed: transaction ${result.txn_id}`);
+  pollButton.disabled = false;
+  transfer.start(result.txn_id, result);
+}
+
+simulate.addEventListener('click', () =>
+  void step(simulate, async () => {
+    await initiatePayment();
+    await confirmPayment();
+  }),
+);
+
 initiate.addEventListener('click', () =>
   void step(initiate, async () => {
-    quote = await api<{ ref_id: string; amount?: string; settlement_id: string; payee?: { name?: string } }>('initiate', { payload: $<HTMLTextAreaElement>('#payload').value });
-    const payee = (quote as { payee?: { name?: string } }).payee;
-    $('#payee').textContent = payee?.name ?? '–';
-    $('#quote-amount').textContent = quote.amount ? `R$ ${quote.amount}` : 'chosen by the payer';
-    $('#ref-id').textContent = quote.ref_id;
-    note(`initiated: reference ${quote.ref_id}, valid five minutes`);
+    await initiatePayment();
     confirmButton.disabled = false;
     initiate.disabled = false; // a reference can be fetched again, e.g. after five minutes
   }),
 );
 
 confirmButton.addEventListener('click', () =>
-  void step(confirmButton, async () => {
-    const result = await api<{ txn_id: string } & Status>('confirm', { ref_id: quote!.ref_id, amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim() });
-    $('#txn-id').textContent = result.txn_id;
-    note(`confirmed: transaction ${result.txn_id}`);
-    pollButton.disabled = false;
-    transfer.start(result.txn_id, result);
-  }),
+  void step(confirmButton, confirmPayment),
 );
 
 pollButton.addEventListener('click', () => void step(pollButton, async () => {

@@ -1,8 +1,9 @@
 /**
  * End to end: demo/pix.html against the embedded sandbox, in real Chromium.
- * Generate a QR code, initiate, confirm, poll to COMPLETED; then refund and
- * watch the refund go PENDING → COMPLETED (moved on with the demo's "advance
- * clock" button). No secret may reach the browser.
+ * Generate a QR code and see it in <pay-pix-qr>, initiate, confirm, poll to
+ * COMPLETED, see the element turn to paid; then refund and watch the refund go
+ * PENDING → COMPLETED (moved on with the demo's "advance clock" button). No
+ * secret may reach the browser.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,8 +33,15 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
 
     await page.getByLabel('Amount (R$)', { exact: true }).fill('30.00');
     await page.getByRole('button', { name: 'Generate QR code' }).click();
-    await page.getByLabel('PIX copia e cola payload').and(page.locator('textarea:not(:placeholder-shown)')).waitFor();
-    assert.match(await page.getByLabel('PIX copia e cola payload').inputValue(), /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+    // The shopper's view: the code as a QR and as "Pix Copia e Cola", with the amount read from the code.
+    const pix = page.locator('pay-pix-qr');
+    const code = pix.getByLabel('Pix Copia e Cola code');
+    await code.and(page.locator('input, textarea')).waitFor();
+    const payload = await code.inputValue();
+    assert.match(payload, /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
+    assert.equal(await pix.evaluate((element) => (element as HTMLElement & { payload: string }).payload), payload);
+    assert.equal(await pix.locator('svg').count(), 1);
+    await pix.getByText(/R\$\s?30\.00/).first().waitFor();
 
     await page.getByRole('button', { name: 'Initiate payment' }).click();
     await page.locator('#quote-amount').getByText('R$ 30.00').waitFor();
@@ -46,6 +54,10 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
     const seen = await page.locator('#transfer-history li').allTextContents();
     assert.equal(seen[0], 'PENDING (1)');
     assert.equal(seen.at(-1), 'COMPLETED (2)');
+    // The checkout learns of the payment from its own QR code, and the shopper sees it.
+    await page.getByRole('status').filter({ hasText: 'QR code status: PAID' }).waitFor({ timeout: 15_000 });
+    await pix.getByText('Payment received').first().waitFor();
+    assert.equal(await pix.evaluate((element) => (element as HTMLElement & { state: string }).state), 'paid');
 
     await page.getByLabel('Refund amount (R$)').fill('10.00');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -61,6 +73,21 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
     const all = await responses();
     assert.deepEqual(secretCarriers(all), []);
     assert.ok(all.filter(({ url }) => url.includes('/demo-api/')).length >= 6);
+  } finally {
+    await page.close();
+  }
+});
+
+test('"Simulate payment" pays the code in one click and the element turns to paid', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(new URL('pix.html', demo.url).href);
+    await page.getByRole('button', { name: 'Generate QR code' }).click();
+    await page.getByRole('button', { name: 'Simulate payment' }).and(page.locator(':enabled')).click();
+    await page.locator('#txn-id').getByText(/^txn_/).waitFor();
+    assert.equal(await page.locator('#payee').textContent(), 'LOJA EXEMPLO LTDA');
+    await page.locator('pay-pix-qr').getByText('Payment received').first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByRole('alert').textContent(), '');
   } finally {
     await page.close();
   }

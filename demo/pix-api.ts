@@ -11,7 +11,15 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
-import { BusinessError, createClient, isFinalTxnStatus, merchantOrderId, PayCardError, TxnStatus, type PayClient } from '../src/server/index.js';
+import {
+  BusinessError,
+  createClient,
+  isFinalTxnStatus,
+  merchantOrderId,
+  PayCardError,
+  TxnStatus,
+  type PayClient,
+} from '../src/server/index.js';
 import type { Clock } from '../src/sandbox/clock.js';
 import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/index.js';
 
@@ -70,7 +78,11 @@ export function demoRoutes(sandbox: DemoSandbox): Record<string, Handler> {
     },
     async confirm(body) {
       const orderId = merchantOrderId(now());
-      const result = await payer.transfers.qrCodeConfirm({ ref_id: text(body, 'ref_id'), merchant_order_id: orderId, amount: text(body, 'amount') });
+      const result = await payer.transfers.qrCodeConfirm({
+        ref_id: text(body, 'ref_id'),
+        merchant_order_id: orderId,
+        amount: text(body, 'amount'),
+      });
       return pick(result, ['txn_id', 'txn_status', 'merchant_order_id']);
     },
     async status(body) {
@@ -90,7 +102,8 @@ export function demoRoutes(sandbox: DemoSandbox): Record<string, Handler> {
     },
     async advance(body) {
       const ms = body.ms;
-      if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > 3_600_000) throw new DemoInputError('ms must be 0 to 3600000');
+      if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > 3_600_000)
+        throw new DemoInputError('ms must be 0 to 3600000');
       sandbox.clock.advance(ms);
       return { now: sandbox.clock.now() };
     },

@@ -24,7 +24,11 @@ interface ApiError {
 }
 
 async function api<T>(route: string, body: object): Promise<T> {
-  const res = await fetch(`/demo-api/${route}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`/demo-api/${route}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as T | ApiError;
   if (!res.ok) {
     const e = json as ApiError;
@@ -61,7 +65,14 @@ async function step(button: HTMLButtonElement, run: () => Promise<void>) {
 }
 
 /** Polls a status route every second until final, recording each new status. */
-function tracker(route: string, key: string, live: HTMLElement, history: HTMLOListElement, label: string, onFinal: (status: Status) => void) {
+function tracker(
+  route: string,
+  key: string,
+  live: HTMLElement,
+  history: HTMLOListElement,
+  label: string,
+  onFinal: (status: Status) => void,
+) {
   let id = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: number | undefined;
@@ -166,36 +177,45 @@ async function initiatePayment() {
 }
 
 async function confirmPayment() {
-  const result = await api<{ txn_id: string } & Status>('confirm', { ref_id: quote!.ref_id, amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim() });
+  const result = await api<{ txn_id: string } & Status>('confirm', {
+    ref_id: quote!.ref_id,
+    amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim(),
+  });
   $('#txn-id').textContent = result.txn_id;
   note(`confirmed: transaction ${result.txn_id}`);
   pollButton.disabled = false;
   transfer.start(result.txn_id, result);
 }
 
-simulate.addEventListener('click', () =>
-  void step(simulate, async () => {
-    await initiatePayment();
-    await confirmPayment();
-  }),
+simulate.addEventListener(
+  'click',
+  () =>
+    void step(simulate, async () => {
+      await initiatePayment();
+      await confirmPayment();
+    }),
 );
 
-initiate.addEventListener('click', () =>
-  void step(initiate, async () => {
-    await initiatePayment();
-    confirmButton.disabled = false;
-    initiate.disabled = false; // a reference can be fetched again, e.g. after five minutes
-  }),
+initiate.addEventListener(
+  'click',
+  () =>
+    void step(initiate, async () => {
+      await initiatePayment();
+      confirmButton.disabled = false;
+      initiate.disabled = false; // a reference can be fetched again, e.g. after five minutes
+    }),
 );
 
-confirmButton.addEventListener('click', () =>
-  void step(confirmButton, confirmPayment),
-);
+confirmButton.addEventListener('click', () => void step(confirmButton, confirmPayment));
 
-pollButton.addEventListener('click', () => void step(pollButton, async () => {
-  await transfer.poll();
-  pollButton.disabled = false;
-}));
+pollButton.addEventListener(
+  'click',
+  () =>
+    void step(pollButton, async () => {
+      await transfer.poll();
+      pollButton.disabled = false;
+    }),
+);
 
 $<HTMLFormElement>('#refund-form').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -211,16 +231,22 @@ $<HTMLFormElement>('#refund-form').addEventListener('submit', (event) => {
   });
 });
 
-refundPoll.addEventListener('click', () => void step(refundPoll, async () => {
-  await refundTracker.poll();
-  refundPoll.disabled = false;
-}));
+refundPoll.addEventListener(
+  'click',
+  () =>
+    void step(refundPoll, async () => {
+      await refundTracker.poll();
+      refundPoll.disabled = false;
+    }),
+);
 
 const advance = $<HTMLButtonElement>('#advance');
-advance.addEventListener('click', () =>
-  void step(advance, async () => {
-    const { now } = await api<{ now: number }>('advance', { ms: 5000 });
-    note(`sandbox clock advanced to ${new Date(now).toISOString()}`);
-    advance.disabled = false;
-  }),
+advance.addEventListener(
+  'click',
+  () =>
+    void step(advance, async () => {
+      const { now } = await api<{ now: number }>('advance', { ms: 5000 });
+      note(`sandbox clock advanced to ${new Date(now).toISOString()}`);
+      advance.disabled = false;
+    }),
 );

@@ -42,7 +42,11 @@ function portFrom(variable: string): number | undefined {
  * `command` is how the user started the demo (`npm start`), for the hint.
  * `pages` lists the URLs to open, printed last.
  */
-export async function runFromCommandLine<T extends Running>(command: string, start: (ports: Ports) => Promise<T>, pages: (demo: T) => string[]): Promise<void> {
+export async function runFromCommandLine<T extends Running>(
+  command: string,
+  start: (ports: Ports) => Promise<T>,
+  pages: (demo: T) => string[],
+): Promise<void> {
   const port = portFrom('PORT');
   const sandboxPort = portFrom('SANDBOX_PORT') ?? DEFAULT_SANDBOX_PORT;
   let demo: T;

@@ -58,5 +58,8 @@ export async function startDemo(options: Ports = {}): Promise<Demo> {
 }
 
 if (isMain(import.meta.url)) {
-  await runFromCommandLine('npm start', startDemo, (demo) => [`Card checkout: ${demo.url}`, `PIX:           ${new URL('pix.html', demo.url)}`]);
+  await runFromCommandLine('npm start', startDemo, (demo) => [
+    `Card checkout: ${demo.url}`,
+    `PIX:           ${new URL('pix.html', demo.url)}`,
+  ]);
 }

@@ -15,13 +15,7 @@ export {
 export { Brand, BRANDS, detectBrand, brandInfo, isBrand, MIN_CARD_DIGITS, MAX_CARD_DIGITS, type BrandInfo } from './card/brands.js';
 export { formatCardNumber, formatExpiry, maxCardDigits } from './card/formatters.js';
 export { digitsOnly, parseExpiry, type Expiry } from './card/parsers.js';
-export {
-  preprocessCardNumber,
-  preprocessExpiry,
-  preprocessCvv,
-  type EditState,
-  type Preprocessed,
-} from './card/preprocessors.js';
+export { preprocessCardNumber, preprocessExpiry, preprocessCvv, type EditState, type Preprocessed } from './card/preprocessors.js';
 export {
   validateCard,
   validateNumber,

@@ -29,8 +29,11 @@ after(() => new Promise<void>((resolve) => holder.close(() => resolve())));
 /** Runs a TypeScript entry with `env` added; resolves with its exit code and output once it exits. */
 function runScript(script: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 }, (_error, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', script],
+      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
 }
@@ -64,7 +67,10 @@ test('a port that is not a number is refused in one line before anything listens
 });
 
 test('npm start ends its output with the card checkout and PIX URLs, and both pages load', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/serve.ts'], { cwd: root, env: { ...process.env, PORT: '0', SANDBOX_PORT: '0' } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/serve.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', SANDBOX_PORT: '0' },
+  });
   try {
     let stdout = '';
     // The start is over once the PIX line, the last one, is out.

@@ -13,7 +13,6 @@ import { startDemo, type Demo } from '../demo/serve.js';
 import { TEST_CARDS } from '../src/sandbox/test-cards.js';
 import { en } from '../src/element/messages.js';
 
-
 let demo: Demo;
 let browser: Browser;
 
@@ -60,7 +59,9 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
           return page.outerHTML + document.querySelector('pay-card-form').shadowRoot.innerHTML; })()`,
       );
       for (const shown of [card.number, formatCardNumber(card.number)]) assert.ok(!html.includes(shown), 'PAN in the DOM');
-      const stored = await page.evaluate<string>(`JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie`);
+      const stored = await page.evaluate<string>(
+        `JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie`,
+      );
       assert.ok(!stored.includes(card.number), 'PAN in storage');
     }
     assert.ok(!requests.some((url) => TEST_CARDS.some((c) => url.includes(c.number))), 'PAN in a URL');

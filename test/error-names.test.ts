@@ -59,7 +59,9 @@ async function load(entry: string, name: string): Promise<Module> {
 }
 
 function errorClasses(mod: Module): [string, ErrorClass][] {
-  return Object.entries(mod).filter((entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof Error);
+  return Object.entries(mod).filter(
+    (entry): entry is [string, ErrorClass] => typeof entry[1] === 'function' && entry[1].prototype instanceof Error,
+  );
 }
 
 function instance(mod: Module, exported: string): Error {

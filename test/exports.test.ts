@@ -8,7 +8,15 @@ import assert from 'node:assert/strict';
 
 test('pay-card-form/core works in Node and carries the fixed public surface', async () => {
   const core = await import('pay-card-form/core');
-  for (const name of ['tokenize', 'detectBrand', 'formatCardNumber', 'validateCard', 'ValidationError', 'AuthenticationError', 'ApiError']) {
+  for (const name of [
+    'tokenize',
+    'detectBrand',
+    'formatCardNumber',
+    'validateCard',
+    'ValidationError',
+    'AuthenticationError',
+    'ApiError',
+  ]) {
     assert.ok(name in core, `${name} is exported`);
   }
   assert.equal(core.detectBrand('4389350000000002'), 'elo');
@@ -19,12 +27,21 @@ test('pay-card-form/pix reads BR Codes in Node and imports without a DOM', async
   const pix = await import('pay-card-form/pix');
   const { encodeBrCode } = await import('../src/pix/br-code.js');
   assert.equal(typeof pix.PayPixQr, 'function');
-  const payload = encodeBrCode({ key: 'loja@example.com', amount: '25.00', merchantName: 'LOJA EXEMPLO', merchantCity: 'SAO PAULO', txid: 'PEDIDO42' });
+  const payload = encodeBrCode({
+    key: 'loja@example.com',
+    amount: '25.00',
+    merchantName: 'LOJA EXEMPLO',
+    merchantCity: 'SAO PAULO',
+    txid: 'PEDIDO42',
+  });
   assert.deepEqual(
     { amount: pix.parseBrCode(payload).amount, city: pix.parseBrCode(payload).merchantCity },
     { amount: '25.00', city: 'SAO PAULO' },
   );
-  assert.throws(() => pix.parseBrCode(payload.slice(0, -1) + (payload.endsWith('0') ? '1' : '0')), (error: Error) => error.name === 'BrCodeError');
+  assert.throws(
+    () => pix.parseBrCode(payload.slice(0, -1) + (payload.endsWith('0') ? '1' : '0')),
+    (error: Error) => error.name === 'BrCodeError',
+  );
 });
 
 test('importing the element entry in Node (server-side rendering) does not crash', async () => {

@@ -36,8 +36,16 @@ for (const [entry, file] of [
     const { inputs, text, metafile } = await bundle(`export * from '${file}';`, 'node');
     // With packages external, a bare import shows up in the imports of some input, not as an input.
     const bare = Object.values(metafile.inputs).flatMap((i) => i.imports.filter((imp) => imp.external).map((imp) => imp.path));
-    assert.deepEqual(bare.filter((p) => /^(lit|lit-html|lit-element|@lit\/)/.test(p)), [], 'no Lit import');
-    assert.deepEqual(inputs.filter((p) => /(^|\/)(lit|lit-html|lit-element|@lit)\//.test(p) || p.includes('dist/element/')), [], 'no Lit or element module');
+    assert.deepEqual(
+      bare.filter((p) => /^(lit|lit-html|lit-element|@lit\/)/.test(p)),
+      [],
+      'no Lit import',
+    );
+    assert.deepEqual(
+      inputs.filter((p) => /(^|\/)(lit|lit-html|lit-element|@lit)\//.test(p) || p.includes('dist/element/')),
+      [],
+      'no Lit or element module',
+    );
     assert.ok(inputs.length > 1, 'the entry was followed');
     // A DOM global used as an object (`document.x`, `customElements.define`); prose in strings ends a sentence instead.
     assert.deepEqual(text.match(/\b(customElements|HTMLElement|document|window|shadowRoot)\.\w/g) ?? [], [], 'DOM globals in use');
@@ -55,7 +63,14 @@ test('pay-card-form/core tree-shakes: one pure helper costs no tokenize client',
 test('sideEffects keeps the element registration of the main entry', async () => {
   const { text, inputs } = await bundle(`import './dist/index.js';`, 'browser');
   assert.ok(text.includes('customElements.define'), 'the define call was dropped');
-  assert.ok(inputs.some((p) => p.includes('node_modules/@lit/reactive-element/')), 'Lit is bundled with the element');
+  assert.ok(
+    inputs.some((p) => p.includes('node_modules/@lit/reactive-element/')),
+    'Lit is bundled with the element',
+  );
   // The element renders no templates: an app that imports it gets no template engine either.
-  assert.deepEqual(inputs.filter((p) => /node_modules\/(lit|lit-html|lit-element)\//.test(p)), [], 'lit-html or LitElement bundled');
+  assert.deepEqual(
+    inputs.filter((p) => /node_modules\/(lit|lit-html|lit-element)\//.test(p)),
+    [],
+    'lit-html or LitElement bundled',
+  );
 });

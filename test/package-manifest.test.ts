@@ -51,7 +51,13 @@ test('the manifest declares <pay-card-form> with its attributes and typed events
 });
 
 test('the manifest shows no private state and points at shipped files', () => {
-  assert.deepEqual(element!.attributes!.filter((a) => a.name.startsWith('_')), []);
-  assert.deepEqual(element!.members!.filter((m) => m.privacy === 'private' || /^[#_]/.test(m.name)), []);
+  assert.deepEqual(
+    element!.attributes!.filter((a) => a.name.startsWith('_')),
+    [],
+  );
+  assert.deepEqual(
+    element!.members!.filter((m) => m.privacy === 'private' || /^[#_]/.test(m.name)),
+    [],
+  );
   for (const mod of committed.modules as { path: string }[]) assert.match(mod.path, /^dist\/.+\.js$/);
 });

@@ -29,7 +29,14 @@ test('npm pack ships the built package and docs, and no tests, demo, sources or 
     (f) => /\.test\.|test-helpers|\.map$/.test(f) || /^(demo|test|bench|src|\.ci)\//.test(f) || /(^|\/)tsconfig/.test(f),
   );
   assert.deepEqual(unwanted, []);
-  for (const required of ['package.json', 'README.md', 'CHANGELOG.md', 'custom-elements.json', 'dist/pay-card-form.js', 'dist/pay-card-form.iife.js']) {
+  for (const required of [
+    'package.json',
+    'README.md',
+    'CHANGELOG.md',
+    'custom-elements.json',
+    'dist/pay-card-form.js',
+    'dist/pay-card-form.iife.js',
+  ]) {
     assert.ok(files.includes(required), `${required} is missing from the tarball`);
   }
   // Every path the exports map, bin, unpkg and customElements point at is in the tarball.
@@ -54,10 +61,14 @@ test('package metadata: engines, license, repository, keywords, side effects', (
   assert.ok(Array.isArray(pkg.keywords) && pkg.keywords.includes('web-component'), 'keywords');
   assert.equal(pkg.type, 'module');
   // Only files that register the element have side effects; everything else can be tree-shaken.
-  assert.deepEqual(
-    [...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(),
-    ['./dist/index.js', './dist/pay-card-form.iife.js', './dist/pay-card-form.js', './dist/pay-pix-qr.iife.js', './dist/pay-pix-qr.js', './dist/pix.js'],
-  );
+  assert.deepEqual([...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(), [
+    './dist/index.js',
+    './dist/pay-card-form.iife.js',
+    './dist/pay-card-form.js',
+    './dist/pay-pix-qr.iife.js',
+    './dist/pay-pix-qr.js',
+    './dist/pix.js',
+  ]);
 });
 
 /**

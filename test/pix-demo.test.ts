@@ -39,9 +39,12 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
     await code.and(page.locator('input, textarea')).waitFor();
     const payload = await code.inputValue();
     assert.match(payload, /^000201.*br\.gov\.bcb\.pix.*6304[0-9A-F]{4}$/);
-    assert.equal(await pix.evaluate((element) => (element as HTMLElement & { payload: string }).payload), payload);
+    assert.equal(await pix.evaluate((element) => (element as unknown as { payload: string }).payload), payload);
     assert.equal(await pix.locator('svg').count(), 1);
-    await pix.getByText(/R\$\s?30\.00/).first().waitFor();
+    await pix
+      .getByText(/R\$\s?30\.00/)
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: 'Initiate payment' }).click();
     await page.locator('#quote-amount').getByText('R$ 30.00').waitFor();
@@ -57,7 +60,7 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
     // The checkout learns of the payment from its own QR code, and the shopper sees it.
     await page.getByRole('status').filter({ hasText: 'QR code status: PAID' }).waitFor({ timeout: 15_000 });
     await pix.getByText('Payment received').first().waitFor();
-    assert.equal(await pix.evaluate((element) => (element as HTMLElement & { state: string }).state), 'paid');
+    assert.equal(await pix.evaluate((element) => (element as unknown as { state: string }).state), 'paid');
 
     await page.getByLabel('Refund amount (R$)').fill('10.00');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
@@ -103,7 +106,10 @@ test('errors are announced: paying the same QR code twice is refused', async () 
     await page.locator('#txn-id').getByText(/^txn_/).waitFor();
     // The dynamic code is paid: initiating it again is 4001015 (§4.2: it must be ACTIVE).
     await page.getByRole('button', { name: 'Initiate payment' }).and(page.locator(':enabled')).click();
-    await page.getByRole('alert').getByText(/4001015/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/4001015/)
+      .waitFor();
   } finally {
     await page.close();
   }

@@ -82,10 +82,12 @@ async function scan(page: Page, payload: string, theme: 'light' | 'dark'): Promi
   await page.evaluate(`show(${JSON.stringify(payload)}, ${JSON.stringify(theme)})`);
   // The whole element, not just the SVG: the decoder must find the code among the element's own colours.
   const png = PNG.sync.read(await page.locator('pay-pix-qr').screenshot());
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height, {
-    // Bank apps expect dark modules on light: an inverted code must fail here too.
-    inversionAttempts: 'dontInvert',
-  })?.data ?? null;
+  return (
+    jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height, {
+      // Bank apps expect dark modules on light: an inverted code must fail here too.
+      inversionAttempts: 'dontInvert',
+    })?.data ?? null
+  );
 }
 
 describe('the rendered QR decodes to the exact payload', () => {

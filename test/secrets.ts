@@ -12,7 +12,12 @@ export const SANDBOX_SECRETS: readonly string[] = [...MERCHANTS.map((m) => m.sec
 export function recordResponses(page: Page): () => Promise<{ url: string; body: string }[]> {
   const pending: Promise<{ url: string; body: string }>[] = [];
   page.on('response', (response) => {
-    pending.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: '' })));
+    pending.push(
+      response.text().then(
+        (body) => ({ url: response.url(), body }),
+        () => ({ url: response.url(), body: '' }),
+      ),
+    );
   });
   return () => Promise.all(pending);
 }

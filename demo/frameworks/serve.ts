@@ -58,5 +58,9 @@ if (isMain(import.meta.url)) {
     console.error(`Usage: tsx demo/frameworks/serve.ts ${FRAMEWORKS.join('|')}`);
     process.exit(1);
   }
-  await runFromCommandLine(`npm run demo:${framework}`, (ports) => startFrameworkDemo(framework, ports), (demo) => [`${framework} example: ${demo.url}`]);
+  await runFromCommandLine(
+    `npm run demo:${framework}`,
+    (ports) => startFrameworkDemo(framework, ports),
+    (demo) => [`${framework} example: ${demo.url}`],
+  );
 }

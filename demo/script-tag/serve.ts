@@ -32,7 +32,9 @@ const TYPES: Record<string, string> = {
  * this folder. Returns null for paths that climb out of either (`..`).
  */
 function fileFor(pathname: string): string | null {
-  const [base, rest] = pathname.startsWith('/dist/') ? [distDir, pathname.slice('/dist/'.length)] : [pagesDir, pathname.slice(1) || 'index.html'];
+  const [base, rest] = pathname.startsWith('/dist/')
+    ? [distDir, pathname.slice('/dist/'.length)]
+    : [pagesDir, pathname.slice(1) || 'index.html'];
   const file = normalize(join(base, decodeURIComponent(rest)));
   return file.startsWith(base.endsWith(sep) ? base : base + sep) ? file : null;
 }

@@ -25,7 +25,9 @@ interface Declaration {
   events?: { name: string }[];
 }
 
-const manifest = JSON.parse(await readFile(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as { modules: { declarations?: Declaration[] }[] };
+const manifest = JSON.parse(await readFile(new URL('../../custom-elements.json', import.meta.url), 'utf8')) as {
+  modules: { declarations?: Declaration[] }[];
+};
 const element = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.tagName === 'pay-card-form')!;
 
 /** The props `PayCardFormJsxProps` declares itself (not those it inherits from React), with their type text. */
@@ -51,7 +53,13 @@ function expectedProps(): Map<string, string> {
   const attributeFields = new Set((element.attributes ?? []).map((a) => a.fieldName));
   // Writable instance properties with no attribute (`messages`): React 19 sets them as properties.
   for (const member of element.members ?? []) {
-    if (member.kind === 'field' && !member.static && !member.readonly && (member.privacy ?? 'public') === 'public' && !attributeFields.has(member.name)) {
+    if (
+      member.kind === 'field' &&
+      !member.static &&
+      !member.readonly &&
+      (member.privacy ?? 'public') === 'public' &&
+      !attributeFields.has(member.name)
+    ) {
       expected.set(member.name, member.name);
     }
   }
@@ -62,7 +70,20 @@ function expectedProps(): Map<string, string> {
 test('the manifest lists what the typings are checked against', () => {
   const expected = [...expectedProps().keys()].sort();
   // A floor, so a manifest that lost its attributes cannot make the next test pass vacuously.
-  for (const name of ['public-key', 'base-url', 'locale', 'submit-label', 'hide-submit', 'theme', 'name', 'required', 'messages', 'ontokenized', 'onchange', 'ontokenize-error']) {
+  for (const name of [
+    'public-key',
+    'base-url',
+    'locale',
+    'submit-label',
+    'hide-submit',
+    'theme',
+    'name',
+    'required',
+    'messages',
+    'ontokenized',
+    'onchange',
+    'ontokenize-error',
+  ]) {
     assert.ok(expected.includes(name), `${name} in the manifest`);
   }
 });

@@ -26,7 +26,10 @@ function Checkout() {
         ontokenize-error={(event) => setError(event.detail.error.name)}
       />
       <p>
-        Token: <output id="token" data-brand={result?.brand}>{result ? result.token : 'none yet'}</output>
+        Token:{' '}
+        <output id="token" data-brand={result?.brand}>
+          {result ? result.token : 'none yet'}
+        </output>
       </p>
       {error && <p role="alert">{error}</p>}
     </main>

@@ -2,6 +2,7 @@ import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import type { FieldName } from '../card/card-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
+import { pageLang } from '../dom/page-lang.js';
 import { tokenize } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
@@ -13,9 +14,6 @@ import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { errorText, failureText, messagesMemo, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
-
-/** `lang` of the nearest ancestor that has one, else the document's. */
-const pageLang = (element: Element) => element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.

@@ -1,6 +1,7 @@
 /**
- * `npm run bench` (first half): the script-tag file's size beside the
- * merchant-page code of peers, each bundled the same stock way in the same run
+ * `npm run bench` (first half): each script-tag file's size beside the
+ * merchant-page code of peers (the card form beside card SDKs and
+ * formatters, the PIX element beside the QR encoders alone), each bundled the same stock way in the same run
  * (see bundle.ts), measured raw, gzip and brotli (see measure.ts), and what
  * `import 'pay-card-form'` adds to an app built by plain Vite from the package
  * as installed (see installed-import.ts; run `npm run build` first). Writes
@@ -31,13 +32,22 @@ interface Contender {
 const CONTENDERS: Contender[] = [
   { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/script-tag.ts'), packages: ['@lit/reactive-element'], ours: true },
   { name: 'pay-card-form/core', what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)', entry: fromBench('peers/core.js'), packages: [], ours: true },
-  { name: 'Lit ReactiveElement (reference)', what: 'the part of Lit inside our file: ReactiveElement and css', entry: fromBench('peers/lit-reactive-element.js'), packages: ['@lit/reactive-element'], ours: true },
+  { name: 'Lit ReactiveElement (reference)', what: 'the part of Lit inside our file: ReactiveElement and unsafeCSS', entry: fromBench('peers/lit-reactive-element.js'), packages: ['@lit/reactive-element'], ours: true },
   { name: 'Lit with templates (reference)', what: 'LitElement, html and css: the floor of a lit-html-rendered element', entry: fromBench('peers/lit.js'), packages: ['lit'] },
   { name: 'braintree-web', what: 'client + hosted-fields (card inputs load in iframes, not counted)', entry: fromBench('peers/braintree.js'), packages: ['braintree-web'] },
   { name: '@adyen/adyen-web', what: 'AdyenCheckout + Card (CSS not counted)', entry: fromBench('peers/adyen.js'), packages: ['@adyen/adyen-web'] },
   { name: 'card-validator + credit-card-type', what: 'validation and brand only, no UI', entry: fromBench('peers/card-validator.js'), packages: ['card-validator', 'credit-card-type'] },
   { name: 'imask', what: 'input masking only, no validation or UI', entry: fromBench('peers/imask.js'), packages: ['imask'] },
   { name: 'cleave.js', what: 'input formatting only, no validation or UI', entry: fromBench('peers/cleave.js'), packages: ['cleave.js'] },
+];
+
+/** `<pay-pix-qr>` beside the QR encoders alone (docs/dependencies.md tells how lean-qr/nano was chosen). */
+const PIX_CONTENDERS: Contender[] = [
+  { name: 'pay-pix-qr', what: 'element + Lit + BR Code reader + QR encoder (the PIX script-tag file)', entry: fromBench('../src/pix-script-tag.ts'), packages: ['@lit/reactive-element', 'lean-qr'], ours: true },
+  { name: 'lean-qr/nano', what: 'QR encoder alone, level M, module matrix read back (the one inside our file)', entry: fromBench('peers/qr-lean-qr-nano.js'), packages: ['lean-qr'] },
+  { name: 'uqr', what: 'QR encoder alone, the same way', entry: fromBench('peers/qr-uqr.js'), packages: ['uqr'] },
+  { name: 'qrcode-generator', what: 'QR encoder alone, the same way', entry: fromBench('peers/qr-qrcode-generator.js'), packages: ['qrcode-generator'] },
+  { name: 'qrcode', what: 'QR encoder alone, the same way (its browser build)', entry: fromBench('peers/qr-qrcode.js'), packages: ['qrcode'] },
 ];
 
 type Row = Contender & ({ sizes: Sizes; versions: string } | { error: string; versions: string });
@@ -63,26 +73,34 @@ function table(rows: Row[]): string {
 
 installPeers();
 
-const rows: Row[] = [];
-let ourModules: Bundled['modules'] = [];
-for (const contender of CONTENDERS) {
-  const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(', ');
-  try {
-    const { code, modules } = await bundleForBrowser(contender.entry, benchDir);
-    rows.push({ ...contender, versions: versions ? `(${versions})` : "", sizes: measure(code) });
-    if (contender === CONTENDERS[0]) ourModules = modules;
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 120) : String(error);
-    rows.push({ ...contender, versions: `(${versions})`, error: message.replaceAll('|', '\\|') });
+/** Bundles and measures each contender; also returns the modules of the first one (ours). */
+async function measureAll(contenders: Contender[]): Promise<{ rows: Row[]; ourModules: Bundled['modules'] }> {
+  const rows: Row[] = [];
+  let ourModules: Bundled['modules'] = [];
+  for (const contender of contenders) {
+    const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(', ');
+    try {
+      const { code, modules } = await bundleForBrowser(contender.entry, benchDir);
+      rows.push({ ...contender, versions: versions ? `(${versions})` : '', sizes: measure(code) });
+      if (contender === contenders[0]) ourModules = modules;
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 120) : String(error);
+      rows.push({ ...contender, versions: `(${versions})`, error: message.replaceAll('|', '\\|') });
+    }
   }
+  return { rows, ourModules };
 }
 
+const { rows, ourModules } = await measureAll(CONTENDERS);
+const pix = await measureAll(PIX_CONTENDERS);
 const ours = rows[0];
+const ourPix = pix.rows[0];
 const installed = await measureInstalledImport();
 const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as {
   goalBrotliBytes: number;
   scriptTag: { brotliBytes: number };
   installedImport: { brotliBytes: number };
+  pixScriptTag: { goalBrotliBytes: number; brotliBytes: number };
 };
 const vite = await versionOf('vite', true);
 const moduleRows = (modules: Bundled['modules']) => [
@@ -114,6 +132,20 @@ const generated = [
   'Where the installed import\'s bytes go, the same way:',
   '',
   ...moduleRows(installed.modules),
+  '',
+  '### `<pay-pix-qr>` beside the QR encoders alone',
+  '',
+  'The same way, the PIX script-tag file (QR encoder included) and the encoders it was chosen among, each encoding a string at error correction level M and reading the module matrix back, with no rendering helper:',
+  '',
+  table(pix.rows),
+  '',
+  ourPix && 'sizes' in ourPix
+    ? `Budget (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.pixScriptTag.goalBrotliBytes)} (${budget.pixScriptTag.goalBrotliBytes} bytes) brotli: ${budget.pixScriptTag.brotliBytes} bytes, this run ${ourPix.sizes.brotli}.`
+    : 'The PIX file failed to bundle in this run.',
+  '',
+  'Where the PIX script-tag file\'s bytes go, the same way:',
+  '',
+  ...moduleRows(pix.ourModules),
 ].join('\n');
 
 await writeResults('size', generated);

@@ -1,9 +1,12 @@
-import { css, type CSSResult } from '@lit/reactive-element';
-
 /*
- * CSS style of both elements: one rule per line. A `css` template ships as it
- * is written (no minifier touches it), so indentation and comments inside it
- * would reach every shopper; comments about rules live out here instead.
+ * The stylesheets of both elements are plain strings, one rule per line.
+ * They ship as written (no minifier touches CSS inside JavaScript), so
+ * indentation and comments inside them would reach every shopper; comments
+ * about rules live out here instead. Each element hands its sheet to Lit
+ * once, with `unsafeCSS`: the text is a constant of this package, never
+ * input, so the checks of Lit's `css` tag (which exist to keep untrusted
+ * values out of a template) buy nothing here, and leaving the tag out
+ * leaves its code out of both script-tag files.
  */
 
 /**
@@ -11,7 +14,7 @@ import { css, type CSSResult } from '@lit/reactive-element';
  * contrast (docs/accessibility.md lists the ratios). Merchants' own custom
  * properties still win over these fallbacks.
  */
-const dark = css`--_primary: var(--pay-color-primary, #8ab4f8); --_on-primary: var(--pay-color-on-primary, #0b1d3a); --_text: var(--pay-color-text, #e8eaed); --_muted: var(--pay-color-muted, #bdc1c6); --_bg: var(--pay-color-background, #1f2023); --_border: var(--pay-color-border, #9aa0a6); --_error: var(--pay-color-error, #f2b8b5);`;
+const dark = /* css */ `--_primary: var(--pay-color-primary, #8ab4f8); --_on-primary: var(--pay-color-on-primary, #0b1d3a); --_text: var(--pay-color-text, #e8eaed); --_muted: var(--pay-color-muted, #bdc1c6); --_bg: var(--pay-color-background, #1f2023); --_border: var(--pay-color-border, #9aa0a6); --_error: var(--pay-color-error, #f2b8b5);`;
 
 /**
  * What both elements look like by default, so they match on one page: the
@@ -23,7 +26,7 @@ const dark = css`--_primary: var(--pay-color-primary, #8ab4f8); --_on-primary: v
  *
  * `light` and `darker` add an element's own tokens to each palette.
  */
-export const themeStyles = (light: CSSResult = css``, darker: CSSResult = css``) => css`
+export const themeStyles = (light = '', darker = '') => /* css */ `
   :host { --_primary: var(--pay-color-primary, #0b57d0); --_on-primary: var(--pay-color-on-primary, #fff); --_text: var(--pay-color-text, #1f1f1f); --_muted: var(--pay-color-muted, #4a4a4a); --_bg: var(--pay-color-background, #fff); --_border: var(--pay-color-border, #6b6b6b); --_error: var(--pay-color-error, #b3261e); --_radius: var(--pay-radius, 6px); ${light} display: block; color: var(--_text); background: var(--_bg); font-family: var(--pay-font-family, system-ui, sans-serif); font-size: var(--pay-font-size, 16px); line-height: 1.4; }
   :host([theme='dark']) { ${dark} ${darker} }
   @media (prefers-color-scheme: dark) { :host([theme='auto']) { ${dark} ${darker} } }

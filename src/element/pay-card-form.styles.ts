@@ -1,16 +1,16 @@
-import { css } from '@lit/reactive-element';
+import { unsafeCSS } from '@lit/reactive-element';
 import { themeStyles } from '../dom/theme.styles.js';
 
 /*
  * The card form on top of the shared theme (one rule per line, see
- * theme.styles.ts). Every rule ships in the script-tag file, so each one
+ * theme.styles.ts, also for why `unsafeCSS`). Every rule ships in the script-tag file, so each one
  * earns its place:
  * - every part of the form takes the full width, except expiry and CVV side
  *   by side while there is room (reflow at 320 px);
  * - the brand name has no entrance animation: the shopper is typing as it
  *   appears, and every frame of one costs the keystrokes a style update.
  */
-export const styles = css`${themeStyles()}
+export const styles = unsafeCSS(`${themeStyles()}
   .wide:empty { display: none; }
   form { display: grid; gap: var(--pay-spacing, 12px); grid-template-columns: 1fr 1fr; margin: 0; }
   form > * { grid-column: 1 / -1; }
@@ -23,4 +23,4 @@ export const styles = css`${themeStyles()}
   [aria-invalid='true'] { border: 2px solid var(--_error); }
   .error { color: var(--_error); font-size: 0.875em; min-height: 1.2em; }
   [aria-disabled='true'] { cursor: progress; opacity: 0.85; }
-`;
+`);

@@ -1,4 +1,4 @@
-import { css } from '@lit/reactive-element';
+import { unsafeCSS } from '@lit/reactive-element';
 import { themeStyles } from '../dom/theme.styles.js';
 
 /*
@@ -8,7 +8,7 @@ import { themeStyles } from '../dom/theme.styles.js';
  * cannot read an inverted code, so its light modules and quiet zone sit on a
  * light tile whatever the theme.
  */
-export const styles = css`${themeStyles(css`--_success: var(--pay-color-success, #146c2e);`, css`--_success: var(--pay-color-success, #6dd58c);`)}
+export const styles = unsafeCSS(`${themeStyles('--_success: var(--pay-color-success, #146c2e);', '--_success: var(--pay-color-success, #6dd58c);')}
   .base { display: grid; gap: var(--pay-spacing, 12px); justify-items: center; text-align: center; }
   .base > * { margin: 0; max-width: 100%; }
   dl { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px 24px; }
@@ -25,4 +25,4 @@ export const styles = css`${themeStyles(css`--_success: var(--pay-color-success,
   .message { font-weight: 600; font-size: 1.125em; }
   .message.paid { color: var(--_success); }
   .message.error { color: var(--_error); }
-`;
+`);

@@ -150,24 +150,19 @@ export class PayPixQr extends ReactiveElement {
     this.#lang = pageLang(this);
     const m = this.#m;
     if (changed.has('payload')) {
-      this.#code = null;
-      this.#error = null;
-      if (this.payload) {
-        try {
-          this.#code = parseBrCode(this.payload);
-        } catch (error) {
-          if (!(error instanceof BrCodeError)) throw error;
-          this.#error = error;
-          this.#announcer.say(m.invalid);
-        }
+      this.#code = this.#error = null;
+      try {
+        if (this.payload) this.#code = parseBrCode(this.payload);
+      } catch (error) {
+        if (!(error instanceof BrCodeError)) throw error;
+        this.#error = error;
+        this.#announcer.say(m.invalid);
       }
     }
-    if (changed.has('expiresAt') || changed.has('now') || changed.has('status')) this.#tick(false);
+    const status = changed.has('status');
+    if (status || changed.has('expiresAt') || changed.has('now')) this.#tick(false);
     // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
-    if (changed.has('status') && changed.get('status') !== undefined && this.#code) {
-      if (this.status === 'paid') this.#announcer.say(m.paid);
-      else if (this.status === 'expired') this.#announcer.say(m.expired);
-    }
+    if (status && changed.get('status') && this.#code && this.status !== 'pending') this.#announcer.say(m[this.status]);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -182,17 +177,20 @@ export class PayPixQr extends ReactiveElement {
     const state = this.state;
     const code = this.#code;
     const pending = state === 'pending';
-    if (changed.has('payload') && code) {
-      const { size, d } = qrPath(this.payload.trim());
-      setAttr(view.qr, 'viewBox', `0 0 ${size} ${size}`);
-      setAttr(view.qrPath, 'd', d);
-      view.codeText.value = this.payload.trim();
-    } else if (!code) view.codeText.value = '';
+    if (changed.has('payload')) {
+      const payload = code ? this.payload.trim() : '';
+      view.codeText.value = payload;
+      if (code) {
+        const { size, d } = qrPath(payload);
+        setAttr(view.qr, 'viewBox', `0 0 ${size} ${size}`);
+        setAttr(view.qrPath, 'd', d);
+      }
+    }
     setAttr(view.base, 'data-state', state);
     setAttr(view.summary, 'hidden', !code);
     setAttr(view.amount, 'hidden', code?.amount === undefined);
     setText(view.amountLabel, m.amount);
-    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.locale || this.#lang || 'pt-BR') : '');
+    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.locale || this.#lang) : '');
     setText(view.payeeLabel, m.payee);
     setText(view.payeeValue, code ? `${code.merchantName} · ${code.merchantCity}` : '');
     setAttr(view.qr, 'hidden', !pending);
@@ -208,7 +206,7 @@ export class PayPixQr extends ReactiveElement {
     const left = this.#left;
     setAttr(view.countdown, 'hidden', !pending || left === null);
     setText(view.countdown, left === null ? '' : m.expiresIn(formatClock(left)));
-    const message = state === 'paid' ? m.paid : state === 'expired' ? m.expired : state === 'error' ? m.invalid : '';
+    const message = state === 'error' ? m.invalid : state === 'paid' || state === 'expired' ? m[state] : '';
     setAttr(view.message, 'hidden', !message);
     setAttr(view.message, 'class', `message ${state}`);
     setText(view.message, message);

@@ -6,7 +6,9 @@ import { themeStyles } from '../dom/theme.styles.js';
  * theme.styles.ts), with one token of its own, the paid colour, in both
  * palettes. The QR itself stays dark on light in every theme: many bank apps
  * cannot read an inverted code, so its light modules and quiet zone sit on a
- * light tile whatever the theme.
+ * light tile whatever the theme. The QR's SVG is a grid item (so a block),
+ * kept within the element by `.base > *`, and its height follows its
+ * square viewBox.
  */
 export const styles = unsafeCSS(`${themeStyles('--_success: var(--pay-color-success, #146c2e);', '--_success: var(--pay-color-success, #6dd58c);')}
   .base { display: grid; gap: var(--pay-spacing, 12px); justify-items: center; text-align: center; }
@@ -15,7 +17,7 @@ export const styles = unsafeCSS(`${themeStyles('--_success: var(--pay-color-succ
   dt { color: var(--_muted); font-size: 0.875em; }
   dd { margin: 0; font-weight: 600; }
   .amount dd { font-size: 1.5em; }
-  svg { display: block; width: var(--pay-qr-size, 256px); max-width: 100%; height: auto; background: var(--pay-qr-background, #fff); border-radius: var(--_radius); }
+  svg { width: var(--pay-qr-size, 256px); background: var(--pay-qr-background, #fff); border-radius: var(--_radius); }
   path { fill: var(--pay-qr-color, #000); }
   .code { display: grid; gap: 6px; width: 100%; max-width: 32em; text-align: start; }
   label { font-weight: 600; font-size: 0.9em; }

@@ -186,7 +186,6 @@ export class PayPixQr extends ReactiveElement {
         setAttr(view.qrPath, 'd', d);
       }
     }
-    setAttr(view.base, 'data-state', state);
     setAttr(view.summary, 'hidden', !code);
     setAttr(view.amount, 'hidden', code?.amount === undefined);
     setText(view.amountLabel, m.amount);

@@ -11,7 +11,6 @@ export interface PixView {
   amount: HTMLElement;
   amountLabel: HTMLElement;
   amountValue: HTMLElement;
-  payee: HTMLElement;
   payeeLabel: HTMLElement;
   payeeValue: HTMLElement;
   qr: SVGSVGElement;
@@ -45,7 +44,7 @@ export function buildPixView(): PixView {
         (view.amountLabel = h('dt')),
         (view.amountValue = h('dd')),
       )),
-      (view.payee = h('div', { part: 'payee' }, (view.payeeLabel = h('dt')), (view.payeeValue = h('dd')))),
+      h('div', { part: 'payee' }, (view.payeeLabel = h('dt')), (view.payeeValue = h('dd'))),
     )),
     view.qr,
     (view.code = h(

@@ -1,11 +1,13 @@
 /**
  * `npm run bench` (first half): each script-tag file's size beside the
  * merchant-page code of peers (the card form beside card SDKs and
- * formatters, the PIX element beside the QR encoders alone), each bundled the same stock way in the same run
- * (see bundle.ts), measured raw, gzip and brotli (see measure.ts), and what
- * `import 'pay-card-form'` adds to an app built by plain Vite from the package
- * as installed (see installed-import.ts; run `npm run build` first). Writes
- * the tables into docs/benchmarks.md and prints them.
+ * formatters, the PIX element beside the QR encoders alone), each bundled
+ * the same stock way in the same run (see bundle.ts), measured raw, gzip and
+ * brotli (see measure.ts); what `import 'pay-card-form'` adds to an app built
+ * by plain Vite from the package as installed (see installed-import.ts; run
+ * `npm run build` first); and what each of our modules adds to the brotli
+ * files (see module-cost.ts). Writes the tables into docs/benchmarks.md and
+ * prints them.
  */
 import { writeResults } from './results-doc.js';
 import { installPeers } from './install-peers.js';
@@ -13,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser, type Bundled } from './bundle.js';
 import { measureInstalledImport } from './installed-import.js';
+import { moduleCosts, type ModuleCost } from './module-cost.js';
 import { kb, measure, type Sizes } from './measure.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -103,11 +106,26 @@ const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8'))
   pixScriptTag: { goalBrotliBytes: number; brotliBytes: number };
 };
 const vite = await versionOf('vite', true);
+const shortId = (id: string) => {
+  const clean = id.replace('\0', '');
+  return clean.includes('node_modules/') ? clean.replace(/^.*node_modules\//, '') : clean.replace(/^.*?((src|dist)\/)/, '$1');
+};
 const moduleRows = (modules: Bundled['modules']) => [
   '| module | rendered |',
   '| --- | ---: |',
-  ...modules.slice(0, 14).map((m) => `| \`${m.id.replace('\0', '').replace(/^.*node_modules\//, '').replace(/^.*?((src|dist)\/)/, '$1')}\` | ${m.bytes} B |`),
+  ...modules.slice(0, 14).map((m) => `| \`${shortId(m.id)}\` | ${m.bytes} B |`),
 ];
+/** Modules by what they add to the brotli file, with their rendered size beside (module-cost.ts). */
+const costRows = (modules: Bundled['modules'], costs: ModuleCost[]) => {
+  const rendered = new Map(modules.map((m) => [m.id, m.bytes]));
+  return [
+    '| module | brotli it adds | rendered |',
+    '| --- | ---: | ---: |',
+    ...costs.slice(0, 20).map((c) => `| \`${shortId(c.id)}\` | ${c.brotli} B | ${rendered.get(c.id) ?? 0} B |`),
+  ];
+};
+const cardCosts = await moduleCosts(CONTENDERS[0]!.entry, benchDir);
+const pixCosts = await moduleCosts(PIX_CONTENDERS[0]!.entry, benchDir);
 const generated = [
   `Measured by \`npm run bench\` on Node ${process.versions.node}. Every row is bundled the same stock way in the same run, with no plugin: Vite ${vite} library mode, ES module, browser, production, minified (the settings of \`vite.config.ts\`); gzip level 9, brotli quality 11; 1 KB = 1024 bytes.`,
   '',
@@ -125,11 +143,11 @@ const generated = [
     ? `Budgets (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.goalBrotliBytes)} (${budget.goalBrotliBytes} bytes) brotli each: script-tag file ${budget.scriptTag.brotliBytes} bytes, this run ${ours.sizes.brotli}; installed import ${budget.installedImport.brotliBytes} bytes, this run ${installed.addedBrotli}.`
     : 'Our file failed to bundle in this run.',
   '',
-  'Where the script-tag file\'s bytes go (each module as the bundler rendered it, after tree-shaking and before minification):',
+  'Where the script-tag file\'s bytes go: what each module adds to the brotli file (the file built again without it, less the whole; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:',
   '',
-  ...moduleRows(ourModules),
+  ...costRows(ourModules, cardCosts),
   '',
-  'Where the installed import\'s bytes go, the same way:',
+  'Where the installed import\'s bytes go, as rendered:',
   '',
   ...moduleRows(installed.modules),
   '',
@@ -143,9 +161,9 @@ const generated = [
     ? `Budget (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.pixScriptTag.goalBrotliBytes)} (${budget.pixScriptTag.goalBrotliBytes} bytes) brotli: ${budget.pixScriptTag.brotliBytes} bytes, this run ${ourPix.sizes.brotli}.`
     : 'The PIX file failed to bundle in this run.',
   '',
-  'Where the PIX script-tag file\'s bytes go, the same way:',
+  'Where the PIX script-tag file\'s bytes go, the same way as the card file\'s:',
   '',
-  ...moduleRows(pix.ourModules),
+  ...costRows(pix.ourModules, pixCosts),
 ].join('\n');
 
 await writeResults('size', generated);

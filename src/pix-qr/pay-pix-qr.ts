@@ -162,7 +162,10 @@ export class PayPixQr extends ReactiveElement {
     const status = changed.has('status');
     if (status || changed.has('expiresAt') || changed.has('now')) this.#tick(false);
     // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
-    if (status && changed.get('status') && this.#code && this.status !== 'pending') this.#announcer.say(m[this.status]);
+    if (status && changed.get('status') !== undefined && this.#code) {
+      if (this.status === 'paid') this.#announcer.say(m.paid);
+      else if (this.status === 'expired') this.#announcer.say(m.expired);
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -286,7 +289,6 @@ export class PayPixQr extends ReactiveElement {
     this.#copied = copied;
     this.requestUpdate();
   }
-
 }
 
 /** What `addEventListener` on the element knows: its own events beside the HTML ones. */

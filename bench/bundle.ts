@@ -39,7 +39,8 @@ function onlyChunk(output: BuildOutput): Bundled {
   return { code: chunk.code, modules };
 }
 
-export async function bundleForBrowser(entry: string, root: string): Promise<Bundled> {
+/** `external`: module ids left out of the bundle (imported instead), to measure what each costs (module-cost.ts). */
+export async function bundleForBrowser(entry: string, root: string, external: string[] = []): Promise<Bundled> {
   return onlyChunk(
     await build({
       configFile: false,
@@ -52,7 +53,7 @@ export async function bundleForBrowser(entry: string, root: string): Promise<Bun
         target: 'es2022',
         copyPublicDir: false,
         lib: { entry, formats: ['es'], fileName: 'bundle' },
-        rolldownOptions: { output: { minify: true, codeSplitting: false } },
+        rolldownOptions: { external, output: { minify: true, codeSplitting: false } },
       },
     }),
   );

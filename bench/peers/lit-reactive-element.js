@@ -1,2 +1,2 @@
-// Reference row, not a peer: the part of Lit inside our file (ReactiveElement and css).
-export { ReactiveElement, css } from '@lit/reactive-element';
+// Reference row, not a peer: the part of Lit inside our files (ReactiveElement, and unsafeCSS for the stylesheet).
+export { ReactiveElement, unsafeCSS } from '@lit/reactive-element';

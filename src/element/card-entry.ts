@@ -2,6 +2,7 @@ import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { detectBrand, type Brand } from '../card/brands.js';
 import { emptyFields, FIELDS, isEmpty, toCardInput, type FieldName } from '../card/card-fields.js';
 import { fieldErrors, firstInvalid, type FieldErrors } from '../card/field-errors.js';
+import { Announcer } from '../dom/announcer.js';
 import { preprocessField } from '../card/field-preprocessor.js';
 import type { CardInput } from '../card/types.js';
 import type { ChangeDetail, FieldState } from './events/change-event.js';
@@ -38,13 +39,14 @@ export class CardEntry {
   #brand: Brand | null = null;
   /** The errors shown so far: a field's error appears on blur or submit, never while typing. */
   #shownErrors: FieldErrors = {};
-  #announcement = '';
+  readonly #announcer: Announcer;
   /** The form's nodes, once {@link mount} has built them. */
   #view: View | null = null;
 
   constructor(host: ReactiveControllerHost, delegate: CardEntryDelegate) {
     this.#host = host;
     this.#delegate = delegate;
+    this.#announcer = new Announcer(host);
   }
 
   /** The card for `tokenize`. */
@@ -84,7 +86,7 @@ export class CardEntry {
   /** Writes the state into the view; called from the host's update. */
   render(state: HostViewState): void {
     if (!this.#view) return;
-    renderView(this.#view, { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcement }, this.#delegate.sentences());
+    renderView(this.#view, { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcer.text }, this.#delegate.sentences());
   }
 
   /** Shows every current error, as a submit does. */
@@ -106,13 +108,7 @@ export class CardEntry {
 
   /** Says `text` in the polite live region. */
   announce(text: string): void {
-    // Clear first, so the same sentence said twice is announced twice.
-    this.#announcement = '';
-    this.#host.requestUpdate();
-    void this.#host.updateComplete.then(() => {
-      this.#announcement = text;
-      this.#host.requestUpdate();
-    });
+    this.#announcer.say(text);
   }
 
   /** The `change` detail: validity from `errors`, and the sentence of each error shown. */

@@ -2,6 +2,7 @@ import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import type { FieldName } from '../card/card-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
+import { pageLang } from '../dom/page-lang.js';
 import { tokenize } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
@@ -13,9 +14,6 @@ import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { errorText, failureText, messagesMemo, type MessageOverrides, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
-
-/** `lang` of the nearest ancestor that has one, else the document's. */
-const pageLang = (element: Element) => element.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.
@@ -120,7 +118,7 @@ export class PayCardForm extends ReactiveElement {
   });
   readonly #control = new FormControl(this, {
     isEmpty: () => this.#entry.isEmpty(),
-    isBusy: () => !!this.#task.pending,
+    isBusy: () => this.busy,
     tokenize: () => this.tokenize(),
     showErrors: () => this.#showErrors(this.#entry.errors()),
   });
@@ -230,13 +228,10 @@ export class PayCardForm extends ReactiveElement {
     this.#pageLang = pageLang(this);
   }
 
-  protected override firstUpdated(): void {
-    this.#changed(this.#entry.errors());
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     // A new language changes every visible error message, so the change event must say so too;
-    // `required` changes the validity.
+    // `required` changes the validity. The first update has all three (the constructor sets them),
+    // so it sets the first validity and fires the first `change`.
     if (changed.has('locale') || changed.has('messages') || changed.has('required')) this.#changed(this.#entry.errors());
   }
 
@@ -248,7 +243,7 @@ export class PayCardForm extends ReactiveElement {
     super.update(changed);
     this.#entry.mount(this.renderRoot);
     const { failure, hideSubmit, submitLabel } = this;
-    this.#entry.render({ busy: !!this.#task.pending, disabled: this.#control.disabled, failure, hideSubmit, submitLabel });
+    this.#entry.render({ busy: this.busy, disabled: this.#control.disabled, failure, hideSubmit, submitLabel });
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
@@ -271,7 +266,8 @@ export class PayCardForm extends ReactiveElement {
   /** The card changed: a token, a failure or a tokenization in flight belongs to the old card. */
   #edited(): void {
     this.#control.setToken(null);
-    this.failure = '';
+    // Every keystroke comes here: a reactive property is set only when it changes.
+    if (this.failure) this.failure = '';
     if (this.#task.pending) this.#task.abort(new DOMException('The card changed.', 'AbortError'));
   }
 

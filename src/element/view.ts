@@ -1,6 +1,5 @@
 /**
- * The element's markup: one fixed form, built with DOM calls (no HTML
- * parsing, so a Trusted Types policy is never needed), and {@link renderView},
+ * The element's markup: one fixed form, built with {@link h}, and {@link renderView},
  * which writes a {@link ViewState} into it. Nothing here knows about form
  * association or the tokenize call, so the same view can run wherever the
  * card is typed.
@@ -8,6 +7,8 @@
 import type { Brand } from '../card/brands.js';
 import { FIELDS, type FieldName } from '../card/card-fields.js';
 import type { FieldErrors } from '../card/field-errors.js';
+import { h } from '../dom/h.js';
+import { setAttr, setText } from '../dom/write.js';
 import { errorText, type Messages } from './messages.js';
 
 /** Each input's autocomplete token, also its `name` so browsers recognise it for autofill. */
@@ -24,26 +25,6 @@ export interface View {
   submit: HTMLButtonElement;
   busyExplanation: HTMLElement;
   status: HTMLElement;
-}
-
-function create<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children);
-  return element as T;
-}
-
-/** Writes a text only when it changed: rewriting a live region's text would announce it again. */
-export function setText(element: Element, text: string): void {
-  if (element.textContent !== text) element.textContent = text;
-}
-
-/** Sets an attribute (`true` for a present boolean one, `false` to remove it), touching the DOM only on a change. */
-export function setAttr(element: Element, name: string, value: string | boolean): void {
-  const next = value === true ? '' : value === false ? null : value;
-  if (element.getAttribute(name) === next) return;
-  if (next === null) element.removeAttribute(name);
-  else element.setAttribute(name, next);
 }
 
 /** Everything the view shows besides what the shopper typed (the inputs hold that themselves). */
@@ -99,13 +80,13 @@ export function buildView(): View {
   const view = { labels: {}, inputs: {}, errors: {} } as View;
   const fields = FIELDS.map((field) => {
     const text = field === 'holderName';
-    const label = (view.labels[field] = create('label', { part: 'label', for: field }));
-    if (field === 'number') view.brand = create('span', { part: 'brand', hidden: '' });
-    return create(
+    const label = (view.labels[field] = h('label', { part: 'label', for: field }));
+    if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' });
+    return h(
       'div',
       { class: field === 'expiry' || field === 'cvv' ? 'field half' : 'field', part: 'field' },
-      create('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
-      (view.inputs[field] = create('input', {
+      h('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
+      (view.inputs[field] = h('input', {
         id: field,
         type: 'text',
         name: AUTOCOMPLETE[field],
@@ -117,17 +98,17 @@ export function buildView(): View {
         spellcheck: 'false',
         'aria-describedby': `${field}-error`,
       })),
-      (view.errors[field] = create('div', { class: 'error', part: 'error', id: `${field}-error` })),
+      (view.errors[field] = h('div', { class: 'error', part: 'error', id: `${field}-error` })),
     );
   });
-  view.form = create(
+  view.form = h(
     'form',
     { part: 'form', novalidate: '' },
     ...fields,
-    (view.failure = create('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
-    (view.submit = create('button', { part: 'submit' })),
-    (view.busyExplanation = create('span', { id: 'busy-explanation', hidden: '' })),
-    (view.status = create('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
+    (view.failure = h('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
+    (view.submit = h('button', { part: 'submit' })),
+    (view.busyExplanation = h('span', { id: 'busy-explanation', hidden: '' })),
+    (view.status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
   );
   return view;
 }

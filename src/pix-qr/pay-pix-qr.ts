@@ -1,5 +1,7 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
-import { setAttr, setText } from '../element/view.js';
+import { Announcer } from '../dom/announcer.js';
+import { pageLang } from '../dom/page-lang.js';
+import { setAttr, setText } from '../dom/write.js';
 import { formatBrl } from '../pix/amount.js';
 import { BrCodeError, parseBrCode, type BrCode } from '../pix/br-code.js';
 import { formatClock, parseExpiresAt, secondsLeft, thresholdCrossed } from '../pix/expiry.js';
@@ -65,15 +67,12 @@ export class PayPixQr extends ReactiveElement {
   static override styles = styles;
 
   static override properties = {
-    payload: { type: String },
+    payload: {},
     expiresAt: { attribute: 'expires-at' },
-    status: { type: String, reflect: true },
-    locale: { type: String },
-    theme: { type: String, reflect: true },
+    status: { reflect: true },
+    locale: {},
+    theme: { reflect: true },
     now: { attribute: false },
-    _left: { state: true },
-    _copied: { state: true },
-    _announcement: { state: true },
   };
 
   /** The BR Code ("Pix Copia e Cola") your backend got when it generated the QR code. */
@@ -94,10 +93,10 @@ export class PayPixQr extends ReactiveElement {
   declare now: () => number;
 
   /** Seconds until `expires-at`, or null without a usable one. */
-  declare private _left: number | null;
-  declare private _copied: boolean;
-  declare private _announcement: string;
-
+  #left: number | null = null;
+  /** The copy button says "Copied" for a moment after a copy. */
+  #copied = false;
+  readonly #announcer = new Announcer(this);
   #code: BrCode | null = null;
   #error: BrCodeError | null = null;
   #view: PixView | null = null;
@@ -115,9 +114,6 @@ export class PayPixQr extends ReactiveElement {
     this.locale = '';
     this.theme = 'light';
     this.now = Date.now;
-    this._left = null;
-    this._copied = false;
-    this._announcement = '';
   }
 
   /** What is shown now. */
@@ -125,7 +121,7 @@ export class PayPixQr extends ReactiveElement {
     if (!this.payload) return 'empty';
     if (this.#error) return 'error';
     if (this.status === 'paid' || this.status === 'expired') return this.status;
-    return this._left === 0 ? 'expired' : 'pending';
+    return this.#left === 0 ? 'expired' : 'pending';
   }
 
   /** The fields read from `payload`, or null when it is empty or unusable. */
@@ -139,7 +135,7 @@ export class PayPixQr extends ReactiveElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#lang = this.#pageLang();
+    this.#lang = pageLang(this);
     // Back in the page after a move: the countdown resumes.
     if (this.hasUpdated) this.#tick();
   }
@@ -150,31 +146,25 @@ export class PayPixQr extends ReactiveElement {
     clearTimeout(this.#copiedTimer);
   }
 
-  #pageLang(): string {
-    return this.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#lang = this.#pageLang();
+    this.#lang = pageLang(this);
     const m = this.#m;
     if (changed.has('payload')) {
-      this.#code = null;
-      this.#error = null;
-      if (this.payload) {
-        try {
-          this.#code = parseBrCode(this.payload);
-        } catch (error) {
-          if (!(error instanceof BrCodeError)) throw error;
-          this.#error = error;
-          this.#announce(m.invalid);
-        }
+      this.#code = this.#error = null;
+      try {
+        if (this.payload) this.#code = parseBrCode(this.payload);
+      } catch (error) {
+        if (!(error instanceof BrCodeError)) throw error;
+        this.#error = error;
+        this.#announcer.say(m.invalid);
       }
     }
-    if (changed.has('expiresAt') || changed.has('now') || changed.has('status')) this.#tick(false);
+    const status = changed.has('status');
+    if (status || changed.has('expiresAt') || changed.has('now')) this.#tick(false);
     // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
-    if (changed.has('status') && changed.get('status') !== undefined && this.#code) {
-      if (this.status === 'paid') this.#announce(m.paid);
-      else if (this.status === 'expired') this.#announce(m.expired);
+    if (status && changed.get('status') !== undefined && this.#code) {
+      if (this.status === 'paid') this.#announcer.say(m.paid);
+      else if (this.status === 'expired') this.#announcer.say(m.expired);
     }
   }
 
@@ -190,37 +180,39 @@ export class PayPixQr extends ReactiveElement {
     const state = this.state;
     const code = this.#code;
     const pending = state === 'pending';
-    if (changed.has('payload') && code) {
-      const { size, d } = qrPath(this.payload.trim());
-      setAttr(view.qr, 'viewBox', `0 0 ${size} ${size}`);
-      setAttr(view.qrPath, 'd', d);
-      view.codeText.value = this.payload.trim();
-    } else if (!code) view.codeText.value = '';
-    setAttr(view.base, 'data-state', state);
+    if (changed.has('payload')) {
+      const payload = code ? this.payload.trim() : '';
+      view.codeText.value = payload;
+      if (code) {
+        const { size, d } = qrPath(payload);
+        setAttr(view.qr, 'viewBox', `0 0 ${size} ${size}`);
+        setAttr(view.qrPath, 'd', d);
+      }
+    }
     setAttr(view.summary, 'hidden', !code);
     setAttr(view.amount, 'hidden', code?.amount === undefined);
     setText(view.amountLabel, m.amount);
-    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.locale || this.#lang || 'pt-BR') : '');
+    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.locale || this.#lang) : '');
     setText(view.payeeLabel, m.payee);
     setText(view.payeeValue, code ? `${code.merchantName} · ${code.merchantCity}` : '');
     setAttr(view.qr, 'hidden', !pending);
     setAttr(view.qr, 'aria-label', m.qrLabel);
     setAttr(view.code, 'hidden', !pending);
     setText(view.codeLabel, m.codeLabel);
-    setText(view.copy, this._copied ? m.copied : m.copy);
+    setText(view.copy, this.#copied ? m.copied : m.copy);
     setAttr(view.instructions, 'hidden', !pending);
     if (this.#instructionsShown !== m.instructions) {
       this.#instructionsShown = m.instructions;
       view.instructions.replaceChildren(...m.instructions.map((step) => Object.assign(document.createElement('li'), { textContent: step })));
     }
-    const left = this._left;
+    const left = this.#left;
     setAttr(view.countdown, 'hidden', !pending || left === null);
     setText(view.countdown, left === null ? '' : m.expiresIn(formatClock(left)));
-    const message = state === 'paid' ? m.paid : state === 'expired' ? m.expired : state === 'error' ? m.invalid : '';
+    const message = state === 'error' ? m.invalid : state === 'paid' || state === 'expired' ? m[state] : '';
     setAttr(view.message, 'hidden', !message);
     setAttr(view.message, 'class', `message ${state}`);
     setText(view.message, message);
-    setText(view.status, this._announcement);
+    setText(view.status, this.#announcer.text);
   }
 
   #mountView(): PixView {
@@ -252,13 +244,13 @@ export class PayPixQr extends ReactiveElement {
     if (!method) {
       view.codeText.focus();
       view.codeText.select();
-      this.#announce(this.#m.copyFailed);
+      this.#announcer.say(this.#m.copyFailed);
       return false;
     }
-    this._copied = true;
+    this.#setCopied(true);
     clearTimeout(this.#copiedTimer);
-    this.#copiedTimer = setTimeout(() => (this._copied = false), 3000);
-    this.#announce(this.#m.copiedAnnouncement);
+    this.#copiedTimer = setTimeout(() => this.#setCopied(false), 3000);
+    this.#announcer.say(this.#m.copiedAnnouncement);
     this.dispatchEvent(new PixCopiedEvent(method));
     return true;
   }
@@ -271,14 +263,16 @@ export class PayPixQr extends ReactiveElement {
   #tick(announce = true): void {
     clearTimeout(this.#timer);
     const expiresAt = parseExpiresAt(this.expiresAt);
+    // The seconds left are shown: every tick renders.
+    this.requestUpdate();
     if (expiresAt === null) {
-      this._left = null;
+      this.#left = null;
       return;
     }
     const now = this.now();
-    const before = this._left;
+    const before = this.#left;
     const left = secondsLeft(expiresAt, now);
-    this._left = left;
+    this.#left = left;
     if (this.status !== 'pending') return;
     if (left === 0) {
       this.status = 'expired';
@@ -287,16 +281,13 @@ export class PayPixQr extends ReactiveElement {
       return;
     }
     const crossed = announce && before !== null ? thresholdCrossed(before, left) : null;
-    if (crossed !== null) this.#announce(this.#m.timeLeft(crossed));
+    if (crossed !== null) this.#announcer.say(this.#m.timeLeft(crossed));
     if (this.isConnected) this.#timer = setTimeout(() => this.#tick(), ((expiresAt - now) % 1000 || 1000) + 20);
   }
 
-  #announce(text: string): void {
-    // Clear first, so the same sentence said twice is announced twice.
-    this._announcement = '';
-    void this.updateComplete.then(() => {
-      this._announcement = text;
-    });
+  #setCopied(copied: boolean): void {
+    this.#copied = copied;
+    this.requestUpdate();
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * The element's markup, built once with DOM calls (no HTML parsing, no
- * Trusted Types policy needed). `PayPixQr.update()` fills in texts and
- * shows or hides parts through the references returned here.
+ * The element's markup, built once with {@link h}. `PayPixQr.update()` fills
+ * in texts and shows or hides parts through the references returned here.
  */
+import { h } from '../dom/h.js';
 
 /** The nodes an update writes to. */
 export interface PixView {
@@ -11,7 +11,6 @@ export interface PixView {
   amount: HTMLElement;
   amountLabel: HTMLElement;
   amountValue: HTMLElement;
-  payee: HTMLElement;
   payeeLabel: HTMLElement;
   payeeValue: HTMLElement;
   qr: SVGSVGElement;
@@ -26,23 +25,13 @@ export interface PixView {
   status: HTMLElement;
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
-
-function h<T extends HTMLElement = HTMLElement>(tag: string, attributes: Record<string, string>, ...children: Node[]): T {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children);
-  return element as T;
-}
+const svg = (tag: string) => document.createElementNS('http://www.w3.org/2000/svg', tag);
 
 /** A new copy of the markup, for one element's shadow root. */
 export function buildPixView(): PixView {
   const view = {} as PixView;
-  view.qrPath = document.createElementNS(SVG, 'path');
-  view.qr = document.createElementNS(SVG, 'svg');
   // Edges on whole device pixels: no anti-aliased grey between modules.
-  for (const [name, value] of [['part', 'qr'], ['role', 'img'], ['shape-rendering', 'crispEdges']]) view.qr.setAttribute(name!, value!);
-  view.qr.append(view.qrPath);
+  view.qr = h(svg('svg'), { part: 'qr', role: 'img', 'shape-rendering': 'crispEdges' }, (view.qrPath = svg('path') as SVGPathElement));
   view.base = h(
     'div',
     { class: 'base', part: 'base' },
@@ -52,10 +41,10 @@ export function buildPixView(): PixView {
       (view.amount = h(
         'div',
         { class: 'amount', part: 'amount' },
-        (view.amountLabel = h('dt', {})),
-        (view.amountValue = h('dd', {})),
+        (view.amountLabel = h('dt')),
+        (view.amountValue = h('dd')),
       )),
-      (view.payee = h('div', { part: 'payee' }, (view.payeeLabel = h('dt', {})), (view.payeeValue = h('dd', {})))),
+      h('div', { part: 'payee' }, (view.payeeLabel = h('dt')), (view.payeeValue = h('dd'))),
     )),
     view.qr,
     (view.code = h(

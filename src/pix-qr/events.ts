@@ -34,6 +34,31 @@ export interface PayPixQrEventMap {
   copied: PixCopiedEvent;
 }
 
+/** What `addEventListener` on the element knows: its own events beside the generic HTML ones. */
+export type PayPixQrElementEventMap = HTMLElementEventMap & PayPixQrEventMap;
+
+/** Typed `addEventListener` / `removeEventListener`, merged into the element's type (no code). */
+declare module './pay-pix-qr.js' {
+  interface PayPixQr {
+    addEventListener<K extends keyof PayPixQrElementEventMap>(
+      type: K,
+      listener: (this: PayPixQr, event: PayPixQrElementEventMap[K]) => unknown,
+      options?: boolean | AddEventListenerOptions,
+    ): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+    removeEventListener<K extends keyof PayPixQrElementEventMap>(
+      type: K,
+      listener: (this: PayPixQr, event: PayPixQrElementEventMap[K]) => unknown,
+      options?: boolean | EventListenerOptions,
+    ): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  }
+}
+
 declare global {
-  interface GlobalEventHandlersEventMap extends PayPixQrEventMap {}
+  interface GlobalEventHandlersEventMap {
+    expired: PixExpiredEvent;
+    'payload-error': PixPayloadErrorEvent;
+    copied: PixCopiedEvent;
+  }
 }

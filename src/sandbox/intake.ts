@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { reply } from './reply.js';
 
@@ -57,7 +58,8 @@ export async function readBody(c: Context, now: number, limit = MAX_BODY_BYTES):
   if (declared !== undefined) {
     // Node's HTTP parser has already refused a malformed Content-Length.
     if (Number(declared) > limit) return tooLarge();
-    return new Uint8Array(await c.req.arrayBuffer());
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    return incoming ? readIncoming(incoming) : new Uint8Array(await c.req.arrayBuffer());
   }
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
@@ -81,6 +83,20 @@ export async function readBody(c: Context, now: number, limit = MAX_BODY_BYTES):
     at += chunk.byteLength;
   }
   return body;
+}
+
+/**
+ * The body straight from Node's request stream, whose length the HTTP parser
+ * already holds to the declared Content-Length. Reading it here rather than
+ * through the adapter's web `Request` saves most of a small request's time.
+ */
+function readIncoming(incoming: IncomingMessage): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    incoming.once('error', reject);
+  });
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

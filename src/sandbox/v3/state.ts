@@ -148,6 +148,8 @@ export const STORE_CAPS = {
   managed: 500,
   medCases: 500,
   infractions: 500,
+  /** Nonces live for the signature window; this bounds them when the clock is frozen. */
+  nonces: 100_000,
 } as const;
 
 export interface V3State {
@@ -175,7 +177,7 @@ export interface V3State {
 export function createV3State(now: number): V3State {
   const cancel = (record: { cancelSteps?: () => void }) => record.cancelSteps?.();
   const state: V3State = {
-    nonces: new NonceCache(),
+    nonces: new NonceCache(undefined, STORE_CAPS.nonces),
     balances: new Map(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
     transfers: new BoundedStore<string, TransferRecord>(STORE_CAPS.transfers, 'evict-oldest', { onEvict: cancel }),
     references: new BoundedStore(STORE_CAPS.references, 'evict-oldest'),

@@ -78,7 +78,7 @@ describe('an upstream that echoes the request: errors stay clean', () => {
       assert.ok(error instanceof Error);
       const text = views(error);
       assert.match(text, /POST \/v1\/tokens/);
-      for (const leak of [PAN, '4111 1111 1111 1111', '"987"', 'Ana Maria Silva']) assert.equal(text.includes(leak), false, `leaked: ${text.slice(0, 300)}`);
+      for (const leak of [PAN, '4111 1111 1111 1111', '"987"', '987']) assert.equal(text.includes(leak), false, `leaked: ${text.slice(0, 300)}`);
     });
   }
 });

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_UPSTREAM_TEXT, REDACTED, redact, redactDeep } from './redact.js';
+import { MAX_UPSTREAM_TEXT, REDACTED, redact, redactCardData, redactDeep } from './redact.js';
 
 describe('redact: upstream text before it reaches an error', () => {
   const SIGNATURE = 'ea11ed7f5cdffa05d6d99bc94b90441986ea760534bdb0e9d449fb807554ee8f';
@@ -29,6 +29,13 @@ describe('redact: upstream text before it reaches an error', () => {
     assert.equal(out.includes('"123"'), false);
     assert.equal(out.includes('Ana Maria Silva'), false);
     assert.equal(redact('my secret is hunter2-x', ['hunter2-x']), `my secret is ${REDACTED}`);
+  });
+
+  it('redactCardData (tokenize): card numbers and the card\'s own values, nothing else', () => {
+    const echoed = JSON.stringify({ card: { number: '4111 1111 1111 1111', cvv: '987' }, other: '5555-5555-5555-4444' });
+    const out = redactCardData(echoed, ['4111111111111111', '987']);
+    for (const leak of ['4111 1111 1111 1111', '987', '5555-5555-5555-4444']) assert.equal(out.includes(leak), false, out);
+    assert.equal(redactCardData('card refused (code 4002)'), 'card refused (code 4002)');
   });
 
   it('leaves ordinary service text alone and cuts long text', () => {

@@ -13,42 +13,59 @@ export const REDACTED = '[redacted]';
 /** Upstream text kept in an error message at most (after redaction). */
 export const MAX_UPSTREAM_TEXT = 300;
 
-const RULES: readonly RegExp[] = [
+type Rule = readonly [RegExp, string];
+
+/**
+ * Anything that looks like a card number: 13 to 19 digits, with or without
+ * spaces or dashes between them. Kept apart because, with the card's own
+ * values passed as `known`, it is all `tokenize` needs (its request carries no
+ * secret), and it ships in the script-tag bundle.
+ */
+const CARD_RULES: readonly Rule[] = [[/(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g, REDACTED]];
+
+/**
+ * Credentials; `$1` and `$2` keep a scheme or header name, so the text still
+ * says what was removed. A function rather than a constant, so a bundle with
+ * `tokenize` alone leaves these out.
+ */
+const credentialRules = (): readonly Rule[] => [
   // An Authorization value of any scheme: Basic base64(secret:), Bearer keys, HMAC schemes.
-  /\b(Basic|Bearer|Digest|HMAC[\w-]*)\s+[^\s"',;]+/gi,
-  // A header echoed as "name: value" or "name=value" whose value is a credential.
-  /\b(authorization|x-signature|x-content-hash|x-client-secret|client_secret|secret(?:_key)?|password|cvv|cvc)(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
+  [/\b(Basic|Bearer|Digest|HMAC[\w-]*)\s+[^\s"',;]+/gi, `$1 ${REDACTED}`],
+  // A header or field echoed as "name: value" or "name=value" whose value is a credential or a CVV.
+  [/\b(authorization|x-signature|x-content-hash|x-client-secret|client_secret|secret(?:_key)?|password|cv[vc])(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi, `$1$2${REDACTED}`],
   // Secret keys and credential secrets of this service: sk_test_…, sec_test_…, and live ones.
-  /\b(?:sk|sec|rk|whsec)_[A-Za-z0-9_]{6,}/g,
+  [/\b(?:sk|sec|rk|whsec)_\w{6,}/g, REDACTED],
   // Signatures, hashes and other long hex strings (an X-Signature is 64 hex digits).
-  /\b[0-9a-fA-F]{32,}\b/g,
+  [/\b[\da-f]{32,}\b/gi, REDACTED],
   // Long base64 runs (a Basic credential without its scheme, a raw key).
-  /(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=_-])/g,
-  // Anything that looks like a card number: 13 to 19 digits, with or without spaces or dashes between them.
-  /(?<![0-9])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])/g,
+  [/(?<![\w+/=-])[a-z\d+/]{40,}={0,2}(?![\w+/=-])/gi, REDACTED],
 ];
+
+function apply(rules: readonly Rule[], text: string, known: readonly (string | undefined)[], max: number): string {
+  let out = text;
+  // Three characters at least: a CVV is a known value; shorter ones would say nothing.
+  for (const value of known) if (value && value.length > 2) out = out.split(value).join(REDACTED);
+  for (const [rule, replacement] of rules) out = out.replace(rule, replacement);
+  return out.length > max ? `${out.slice(0, max)}…` : out;
+}
 
 /**
  * `text` with every credential, signature and card-number look-alike
  * replaced by {@link REDACTED}, then cut to `max` characters. `known` are
  * exact values to remove as well (the caller's own secret or key), whatever
- * they look like.
+ * they look like. The server helper's errors use it.
  */
 export function redact(text: string, known: readonly (string | undefined)[] = [], max = MAX_UPSTREAM_TEXT): string {
-  let out = text;
-  for (const value of known) {
-    if (value && value.length >= 6) out = out.split(value).join(REDACTED);
-  }
-  for (const rule of RULES) {
-    out = out.replace(rule, (_match: string, ...groups: unknown[]) => {
-      // Keep a scheme or header name, so the message still says what was removed.
-      const [name, separator] = groups as [unknown, unknown];
-      if (typeof name === 'string' && typeof separator === 'string' && rule === RULES[1]) return `${name}${separator}${REDACTED}`;
-      if (typeof name === 'string' && rule === RULES[0]) return `${name} ${REDACTED}`;
-      return REDACTED;
-    });
-  }
-  return out.length > max ? `${out.slice(0, max)}…` : out;
+  return apply([...credentialRules(), ...CARD_RULES], text, known, max);
+}
+
+/**
+ * {@link redact} with the card rules only, for `tokenize`: its request holds
+ * the card and a public key, no secret, so an echo can only give back card
+ * data (removed by these rules and by `known`, the card's own values).
+ */
+export function redactCardData(text: string, known: readonly (string | undefined)[] = [], max = MAX_UPSTREAM_TEXT): string {
+  return apply(CARD_RULES, text, known, max);
 }
 
 /**

@@ -2,7 +2,7 @@ import { isBrand } from '../card/brands.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
 import { checkBaseUrl } from '../shared/base-url.js';
-import { redact } from '../shared/redact.js';
+import { redactCardData } from '../shared/redact.js';
 import { ApiError, AuthenticationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
 import { PUBLIC_KEY_PATTERN, TokenizeCode, TOKENS_PATH } from './wire.js';
 
@@ -65,7 +65,7 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
     });
   }
   // The card's own values are removed from anything the service writes back, whatever it looks like.
-  return readResult(response, [checked.card.number, checked.card.holderName, publicKey]);
+  return readResult(response, [checked.card.number, checked.card.cvv]);
 }
 
 async function readResult(response: Response, known: readonly string[]): Promise<TokenizeResult> {
@@ -76,8 +76,8 @@ async function readResult(response: Response, known: readonly string[]): Promise
     throw new ApiError('invalid_response', `The service answered HTTP ${status} without a JSON envelope.`, status);
   }
   // Upstream text is redacted before it reaches an error, and so the element's events (docs/security.md).
-  const message = typeof body!.message === 'string' ? redact(body!.message, known) : '';
-  const safeCode = typeof code === 'string' ? redact(code, known, 100) : code;
+  const message = typeof body!.message === 'string' ? redactCardData(body!.message, known) : '';
+  const safeCode = typeof code === 'string' ? redactCardData(code, known) : code;
   if (status === 401 || code === TokenizeCode.UNAUTHORIZED) throw new AuthenticationError(message || 'The public key was refused.');
   if (!response.ok || code !== TokenizeCode.OK) throw new ApiError(safeCode, message || `The service refused the card (code ${safeCode}).`, status);
   // Exactly the §2.3 fields, each checked, so nothing else travels on to events or the merchant.

@@ -1,4 +1,4 @@
-import { DECLINING_TEST_CARDS, MERCHANTS, TEST_CARDS } from './fixtures.js';
+import { DECLINING_TEST_CARDS, MERCHANTS, SANDBOX_ADMIN_TOKEN, TEST_CARDS } from './fixtures.js';
 import { describeV3Fixtures } from './v3/index.js';
 
 /** The text printed when the sandbox starts: where it is and what to use with it. */
@@ -15,5 +15,7 @@ export function describeFixtures(url: string): string {
   lines.push('', 'Declining test cards (charges always declined):');
   for (const c of DECLINING_TEST_CARDS) lines.push(`  ${c.brand.padEnd(11)} ${c.number}  ${c.declineCode}`);
   lines.push('', describeV3Fixtures());
+  lines.push('', 'Test clock (sandbox only): GET /sandbox/clock; POST /sandbox/clock/advance { "ms" } or /set { "now" }');
+  lines.push(`  with Content-Type: application/json and Authorization: Bearer ${SANDBOX_ADMIN_TOKEN}`);
   return lines.join('\n');
 }

@@ -34,3 +34,12 @@ export const MERCHANTS: readonly MerchantFixture[] = [
 ];
 
 export { TEST_CARDS, DECLINING_TEST_CARDS } from './test-cards.js';
+
+/**
+ * The sandbox's admin credential: `Authorization: Bearer <this>` moves the
+ * test clock over HTTP (`POST /sandbox/clock/advance` and `/set`). Public like
+ * every sandbox key; it exists so that a page on another site cannot move the
+ * clock (a cross-site request cannot send it without a preflight, which the
+ * clock routes never allow).
+ */
+export const SANDBOX_ADMIN_TOKEN = 'adm_test_sandbox_clock_0001';

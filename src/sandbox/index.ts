@@ -4,8 +4,8 @@
  * memory and its keys are public.
  */
 export { createSandbox, createSandboxApp, type Sandbox, type SandboxOptions } from './sandbox.js';
-export { createClock, type Clock, type ClockOptions } from './clock.js';
-export { MERCHANTS, TEST_CARDS, DECLINING_TEST_CARDS, type MerchantFixture } from './fixtures.js';
+export { createClock, MAX_CLOCK_STEP_MS, MAX_CLOCK_TIME, type Clock, type ClockOptions } from './clock.js';
+export { MERCHANTS, TEST_CARDS, DECLINING_TEST_CARDS, SANDBOX_ADMIN_TOKEN, type MerchantFixture } from './fixtures.js';
 export type { SandboxContext } from './context.js';
 export {
   V3_ACCOUNTS,

@@ -14,6 +14,15 @@ export function reply(
   message = code === 200 ? 'success' : String(code),
   status: ContentfulStatusCode = 200,
 ): Response {
+  return c.body(envelopeText(now, code, data, message), status, { 'Content-Type': 'application/json' });
+}
+
+/**
+ * The envelope as JSON text. Routes that change state serialise their answer
+ * with it before they commit, so an answer that cannot be written never
+ * follows a change.
+ */
+export function envelopeText(now: number, code: Envelope['code'], data: Envelope['data'], message = code === 200 ? 'success' : String(code)): string {
   const body: Envelope = { code, message, data, time: now };
-  return c.json(body, status);
+  return JSON.stringify(body);
 }

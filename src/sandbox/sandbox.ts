@@ -6,7 +6,7 @@ import type { SandboxContext } from './context.js';
 import { MERCHANTS } from './fixtures.js';
 import { TokenVault } from './token-vault.js';
 import { registerRoutes } from './routes/index.js';
-import { reply } from './reply.js';
+import { envelopeText, reply } from './reply.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -65,5 +65,16 @@ export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
       });
     });
     server.once('error', reject);
+    // Requests Node's HTTP parser refuses never reach the app: answer them in the envelope too.
+    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+      const status = tooLarge ? 431 : 400;
+      // Not code 400: §7.2 uses it for a stale merchant order date.
+      const body = envelopeText(context.clock.now(), tooLarge ? 431 : 'malformed_request', { reason: tooLarge ? 'headers_too_large' : 'malformed_request' }, 'The request is not valid HTTP/1.1.');
+      socket.end(
+        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    });
   });
 }

@@ -27,7 +27,10 @@ function fingerprint(key: Buffer, merchantId: string, card: CardInput): string {
     .digest('hex');
 }
 
-/** Tokens per merchant, deduplicated by fingerprint. */
+/** How many tokens a vault keeps; past it, the oldest token is forgotten (a charge with it then answers unknown_token). */
+export const MAX_TOKENS = 10_000;
+
+/** Tokens per merchant, deduplicated by fingerprint, at most {@link MAX_TOKENS}. */
 export class TokenVault {
   readonly #key = randomBytes(32);
   readonly #byFingerprint = new Map<string, StoredCard>();
@@ -48,6 +51,12 @@ export class TokenVault {
         expirationYear: card.expirationYear,
         createdAt: now,
       };
+      if (this.#byToken.size >= MAX_TOKENS) {
+        // Both maps were filled in the same order: their first entries are the same, oldest, card.
+        const [oldestFp, oldest] = this.#byFingerprint.entries().next().value!;
+        this.#byFingerprint.delete(oldestFp);
+        this.#byToken.delete(oldest.token);
+      }
       this.#byFingerprint.set(fp, stored);
       this.#byToken.set(stored.token, stored);
     }

@@ -15,9 +15,25 @@ export function isAmountAboveZero(amount: string): boolean {
   return /[1-9]/.test(amount);
 }
 
-/** True when `value` is a valid v3 amount: matches {@link AMOUNT_PATTERN} and is above zero. */
+/** The largest amount whose cents are still a safe integer: 90 071 992 547 409.91. */
+export const MAX_AMOUNT = '90071992547409.91';
+
+/**
+ * True when a decimal string of {@link AMOUNT_PATTERN} is at most
+ * {@link MAX_AMOUNT}, so {@link amountToCents} can hold it exactly. Beyond
+ * it an amount is invalid (4002), not a crash.
+ */
+export function isAmountRepresentable(amount: string): boolean {
+  const match = /^([0-9]+)(?:\.([0-9]{1,2}))?$/.exec(amount);
+  if (!match) return false;
+  const whole = match[1]!.replace(/^0+(?=[0-9])/, '');
+  if (whole.length > 16) return false;
+  return BigInt(whole) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) <= BigInt(Number.MAX_SAFE_INTEGER);
+}
+
+/** True when `value` is a valid v3 amount: matches {@link AMOUNT_PATTERN}, is above zero and at most {@link MAX_AMOUNT}. */
 export function isValidAmount(value: unknown): value is string {
-  return typeof value === 'string' && AMOUNT_PATTERN.test(value) && isAmountAboveZero(value);
+  return typeof value === 'string' && AMOUNT_PATTERN.test(value) && isAmountAboveZero(value) && isAmountRepresentable(value);
 }
 
 /**

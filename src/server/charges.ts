@@ -1,6 +1,7 @@
 import { checkBaseUrl } from '../shared/base-url.js';
 import { BusinessError, ChargeOutcomeUnknownError, ConfigurationError, RequestValidationError } from './errors.js';
-import { parseJson, statusError } from './response.js';
+import { parseJson, statusError, upstreamCode } from './response.js';
+import { redact, redactDeep } from '../shared/redact.js';
 import { exchange } from './request.js';
 import type { OpenObject } from './schemas/common.js';
 import { ChargeRequest, CHARGES_PATH, SECRET_KEY_PATTERN, type ChargeResponse } from './schemas/charges.js';
@@ -60,7 +61,7 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
     signal: options.signal,
     operation,
   });
-  return interpretChargeResponse(status, text);
+  return interpretChargeResponse(status, text, [options.secretKey, basicAuthorization(options.secretKey).slice('Basic '.length)]);
 }
 
 /**
@@ -76,10 +77,10 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
  *   object itself otherwise), any other `code` → {@link BusinessError};
  * - 2xx with any other JSON object → that object, as it is.
  */
-export function interpretChargeResponse(status: number, text: string): ChargeResponse {
+export function interpretChargeResponse(status: number, text: string, secrets: readonly (string | undefined)[] = []): ChargeResponse {
   const operation = 'charges.create';
   const json = parseJson(text);
-  if (status < 200 || status > 299) throw statusError({ operation, status, text }, json.ok ? json.value : undefined, { signed: false });
+  if (status < 200 || status > 299) throw statusError({ operation, status, text, secrets }, json.ok ? json.value : undefined, { signed: false });
   const body = json.ok && isJsonObject(json.value) ? json.value : undefined;
   if (!body) {
     throw new ChargeOutcomeUnknownError(
@@ -91,7 +92,11 @@ export function interpretChargeResponse(status: number, text: string): ChargeRes
   const { code } = body;
   if (typeof code !== 'number' && typeof code !== 'string') return body;
   if (code !== 200) {
-    throw new BusinessError(code, typeof body.message === 'string' ? body.message : '', { operation, data: body.data ?? null });
+    // Upstream text is redacted before it reaches the error (docs/security.md).
+    throw new BusinessError(upstreamCode(code, secrets), typeof body.message === 'string' ? redact(body.message, secrets) : '', {
+      operation,
+      data: redactDeep(body.data ?? null, secrets),
+    });
   }
   if (!('data' in body)) return body;
   if (body.data === null || isJsonObject(body.data)) return body.data;

@@ -7,7 +7,7 @@ import { isOrderIdDateCurrent } from './order-id.js';
 import { credentialPolicyViolation, type Operation } from './policy.js';
 import { exchange } from './request.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
-import { checkTarget, createNonce, signRequest, type Target } from './signing.js';
+import { checkTarget, createNonce, SignatureHeader, signRequest, type Target } from './signing.js';
 import type { CallOptions, Caller } from './resources/caller.js';
 import { Transfers } from './resources/transfers.js';
 import { Refunds } from './resources/refunds.js';
@@ -151,6 +151,7 @@ export class PayClient implements Caller {
             this.#clockSkewMs = Math.round(time - (sentAt + receivedAt) / 2);
           },
           clockSkewMs: () => this.#clockSkewMs,
+          secrets: [this.#secret, headers[SignatureHeader.SIGNATURE]],
         });
         return parseData(op.response, data, op.name);
       } catch (error) {

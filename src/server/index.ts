@@ -27,7 +27,7 @@ export {
 } from './signing.js';
 export { createCharge, basicAuthorization, type ChargeOptions } from './charges.js';
 export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './order-id.js';
-export { centsToAmount, amountToCents, isValidAmount } from './amount.js';
+export { centsToAmount, amountToCents, isValidAmount, MAX_AMOUNT } from './amount.js';
 export { waitForTransfer, waitForRefund, type WaitOptions } from './wait.js';
 export { shouldRetry, backoffDelay } from './retry.js';
 export {

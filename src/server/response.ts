@@ -7,6 +7,7 @@ import {
   SignatureRejectedError,
 } from './errors.js';
 import { Envelope } from './schemas/envelope.js';
+import { redact, redactDeep } from '../shared/redact.js';
 
 /** Beyond this, a rejected signature's error message suggests checking the clock. */
 export const SKEW_HINT_MS = 30_000;
@@ -20,6 +21,17 @@ export interface ResponseInput {
   onServerTime?: (time: number) => void;
   /** Current skew estimate, server − local, for the 401 hint. */
   clockSkewMs?: () => number | undefined;
+  /** The caller's own secrets, removed from upstream text wherever they appear (shared/redact.ts). */
+  secrets?: readonly (string | undefined)[];
+}
+
+/**
+ * What an error may keep of the upstream's `code`: a number as it is, a
+ * string only once redacted (a server that echoes its input could put
+ * anything there).
+ */
+export function upstreamCode(code: number | string, secrets?: readonly (string | undefined)[]): number | string {
+  return typeof code === 'number' ? code : redact(code, secrets, 100);
 }
 
 /** The body as JSON, or `{ ok: false }` when it is not JSON. */
@@ -56,7 +68,11 @@ export function interpretResponse(input: ResponseInput): Envelope['data'] {
   }
   input.onServerTime?.(envelope.data.time);
   if (envelope.data.code !== 200) {
-    throw new BusinessError(envelope.data.code, envelope.data.message, { operation, data: envelope.data.data });
+    // Everything the upstream wrote is redacted before it reaches the error (docs/security.md).
+    throw new BusinessError(upstreamCode(envelope.data.code, input.secrets), redact(envelope.data.message, input.secrets), {
+      operation,
+      data: redactDeep(envelope.data.data, input.secrets),
+    });
   }
   return envelope.data.data;
 }
@@ -72,11 +88,11 @@ export function interpretResponse(input: ResponseInput): Envelope['data'] {
 export function statusError(input: ResponseInput, json: unknown, options: { signed?: boolean } = {}): HttpStatusError {
   const { operation, status } = input;
   const env = json && typeof json === 'object' ? (json as Record<string, unknown>) : {};
-  const code = typeof env.code === 'number' || typeof env.code === 'string' ? env.code : undefined;
+  const code = typeof env.code === 'number' || typeof env.code === 'string' ? upstreamCode(env.code, input.secrets) : undefined;
   const data = env.data && typeof env.data === 'object' ? (env.data as Record<string, unknown>) : {};
-  const reason = typeof data.reason === 'string' ? data.reason : undefined;
+  const reason = typeof data.reason === 'string' ? redact(data.reason, input.secrets, 100) : undefined;
   if (typeof env.time === 'number' && Number.isFinite(env.time)) input.onServerTime?.(env.time);
-  const serverMessage = typeof env.message === 'string' ? ` ${env.message.slice(0, 300)}` : '';
+  const serverMessage = typeof env.message === 'string' ? ` ${redact(env.message, input.secrets)}` : '';
   const details = { status, code, reason, operation };
   const because = reason ? `, ${reason}` : '';
   if (status === 401 && options.signed === false) {

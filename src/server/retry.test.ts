@@ -9,11 +9,17 @@ import { merchantOrderId } from './order-id.js';
 describe('retry policy (pure)', () => {
   const network = new NetworkError('x');
   const timeout = new TimeoutError('x', { timeoutMs: 10 });
-  it('retries reads on transport failure only, up to the limit', () => {
+  it('retries reads on transport failure and HTTP 502, 503, 504 only, up to the limit', () => {
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: network }), true);
     assert.equal(shouldRetry({ read: true, attempt: 1, maxRetries: 2, error: timeout }), true);
     assert.equal(shouldRetry({ read: true, attempt: 2, maxRetries: 2, error: network }), false);
-    assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status: 502 }) }), false);
+    for (const status of [502, 503, 504]) {
+      assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status }) }), true, String(status));
+      assert.equal(shouldRetry({ read: true, attempt: 2, maxRetries: 2, error: new HttpStatusError('x', { status }) }), false, String(status));
+    }
+    for (const status of [400, 401, 403, 404, 413, 429, 500, 501]) {
+      assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status }) }), false, String(status));
+    }
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new BusinessError(500, 'x', {}) }), false);
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new AbortError('x') }), false);
   });
@@ -21,6 +27,9 @@ describe('retry policy (pure)', () => {
   it('never retries a create, confirm or send', () => {
     assert.equal(shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: network }), false);
     assert.equal(shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: timeout }), false);
+    for (const status of [502, 503, 504]) {
+      assert.equal(shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: new HttpStatusError('x', { status }) }), false, String(status));
+    }
   });
 
   it('backs off exponentially with equal jitter, capped', () => {

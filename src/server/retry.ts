@@ -1,17 +1,23 @@
-import { AbortError, NetworkError } from './errors.js';
+import { AbortError, HttpStatusError, NetworkError } from './errors.js';
 
 /**
  * The retry policy, as pure functions so it can be tested on its own.
  *
- * Only reads are retried, and only when the request never got a response
- * (transport failure or timeout). A create, confirm or send is never retried:
- * the spec has no idempotency key (§4.2), so a second attempt could pay twice.
+ * Only reads are retried: when the request never got a response (transport
+ * failure or timeout), or when a gateway answered that the service is
+ * unavailable for now (HTTP 502, 503, 504). A create, confirm or send is
+ * never retried: the spec has no idempotency key (§4.2), so a second attempt
+ * could pay twice; and a 502 or 504 does not say whether it went through.
  */
 export function shouldRetry(input: { read: boolean; attempt: number; maxRetries: number; error: unknown }): boolean {
   if (!input.read || input.attempt >= input.maxRetries) return false;
   // A TimeoutError is a NetworkError: no answer, in time or at all.
-  return input.error instanceof NetworkError;
+  if (input.error instanceof NetworkError) return true;
+  return input.error instanceof HttpStatusError && RETRYABLE_STATUSES.has(input.error.status);
 }
+
+/** Gateway answers that say "not now" rather than "no": a read may ask again. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 export interface BackoffOptions {
   /** Delay cap of the first retry; doubles each attempt. Default 200 ms. */

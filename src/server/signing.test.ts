@@ -179,4 +179,14 @@ describe('verifySignedRequest', () => {
     assert.equal(cache.remember('other', 'n', 999), true);
     assert.equal(cache.remember('c', 'n', 1000), true);
   });
+
+  it('NonceCache with maxEntries forgets its oldest nonce first when time does not move', () => {
+    const cache = new NonceCache(1000, 2);
+    assert.equal(cache.remember('c', 'a', 0), true);
+    assert.equal(cache.remember('c', 'b', 0), true);
+    assert.equal(cache.remember('c', 'c', 0), true);
+    assert.equal(cache.size, 2);
+    assert.equal(cache.remember('c', 'b', 0), false);
+    assert.equal(cache.remember('c', 'a', 0), true);
+  });
 });

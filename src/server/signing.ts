@@ -191,13 +191,21 @@ export type VerifyResult =
   | { ok: true; clientId: string; target: Target | null }
   | { ok: false; reason: VerifyFailureReason; message: string };
 
-/** Remembers nonces per client for {@link NONCE_RETENTION_MS} to reject replays (§7.1). */
+/**
+ * Remembers nonces per client for {@link NONCE_RETENTION_MS} to reject replays
+ * (§7.1): the store is bounded by the timestamp window, since a nonce older
+ * than that could only come with a timestamp the verifier refuses anyway.
+ * `maxEntries` also bounds it when time does not move (a frozen test clock):
+ * past it, the oldest nonce is forgotten first.
+ */
 export class NonceCache {
   readonly #seen = new Map<string, number>();
   readonly #retentionMs: number;
+  readonly #maxEntries: number;
 
-  constructor(retentionMs = NONCE_RETENTION_MS) {
+  constructor(retentionMs = NONCE_RETENTION_MS, maxEntries = Number.POSITIVE_INFINITY) {
     this.#retentionMs = retentionMs;
+    this.#maxEntries = maxEntries;
   }
 
   /** Records the nonce and returns true, or returns false when it was already seen within the retention period. */
@@ -209,6 +217,7 @@ export class NonceCache {
     const key = `${clientId}\n${nonce}`;
     const expires = this.#seen.get(key);
     if (expires !== undefined && expires > now) return false;
+    if (this.#seen.size >= this.#maxEntries) this.#seen.delete(this.#seen.keys().next().value!);
     this.#seen.set(key, now + this.#retentionMs);
     return true;
   }

@@ -2,6 +2,7 @@ import { isBrand } from '../card/brands.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
 import { checkBaseUrl } from '../shared/base-url.js';
+import { redactCardData } from '../shared/redact.js';
 import { ApiError, AuthenticationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
 import { PUBLIC_KEY_PATTERN, TokenizeCode, TOKENS_PATH } from './wire.js';
 
@@ -63,19 +64,22 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
       cause: (err as Error)?.name,
     });
   }
-  return readResult(response);
+  // The card's own values are removed from anything the service writes back, whatever it looks like.
+  return readResult(response, [checked.card.number, checked.card.cvv]);
 }
 
-async function readResult(response: Response): Promise<TokenizeResult> {
+async function readResult(response: Response, known: readonly string[]): Promise<TokenizeResult> {
   const { status } = response;
   const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown; data?: unknown } | null;
   const code = body?.code;
   if (typeof code !== 'number' && typeof code !== 'string') {
     throw new ApiError('invalid_response', `The service answered HTTP ${status} without a JSON envelope.`, status);
   }
-  const message = typeof body!.message === 'string' ? body!.message : '';
+  // Upstream text is redacted before it reaches an error, and so the element's events (docs/security.md).
+  const message = typeof body!.message === 'string' ? redactCardData(body!.message, known) : '';
+  const safeCode = typeof code === 'string' ? redactCardData(code, known) : code;
   if (status === 401 || code === TokenizeCode.UNAUTHORIZED) throw new AuthenticationError(message || 'The public key was refused.');
-  if (!response.ok || code !== TokenizeCode.OK) throw new ApiError(code, message || `The service refused the card (code ${code}).`, status);
+  if (!response.ok || code !== TokenizeCode.OK) throw new ApiError(safeCode, message || `The service refused the card (code ${safeCode}).`, status);
   // Exactly the §2.3 fields, each checked, so nothing else travels on to events or the merchant.
   const data = (body!.data ?? {}) as Record<string, unknown>;
   if (!isBrand(data.brand) || RESULT_FIELDS.some((field) => typeof data[field] !== 'string' || !data[field])) {

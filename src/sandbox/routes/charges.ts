@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ChargeRequest, CHARGES_PATH } from '../../server/schemas/charges.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
+import { parseJsonBody, readBody } from '../intake.js';
 import { DECLINING_TEST_CARDS, type MerchantFixture } from '../fixtures.js';
 
 /**
@@ -20,19 +20,17 @@ import { DECLINING_TEST_CARDS, type MerchantFixture } from '../fixtures.js';
  *   `decline_code`, `created_at`, so a decline can never pass for a success.
  */
 export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
-  app.post(CHARGES_PATH, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
+  app.post(CHARGES_PATH, async (c) => {
     const now = ctx.clock.now();
     const merchant = merchantFromBasic(ctx.merchants, c.req.header('authorization'));
     if (!merchant) {
       return reply(c, now, 401, null, 'Send "Authorization: Basic base64(<secret key>:)" with your sk_test_… key as user name and an empty password.', 401);
     }
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return reply(c, now, 4000, null, 'The request body must be JSON.', 400);
-    }
-    const parsed = ChargeRequest.safeParse(body);
+    const raw = await readBody(c, now);
+    if (raw instanceof Response) return raw;
+    const json = parseJsonBody(c, now, raw);
+    if (json instanceof Response) return json;
+    const parsed = ChargeRequest.safeParse(json.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.map(String).join('.');

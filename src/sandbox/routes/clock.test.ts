@@ -6,6 +6,7 @@ import { TxnStatus } from '../../server/enums.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import { clientFor } from '../v3/test-helpers.js';
 import { REFUND_STEPS_MS } from './refunds.js';
+import { SANDBOX_ADMIN_TOKEN } from '../fixtures.js';
 
 /** The sandbox-only HTTP clock routes (docs/sandbox.md, "Test clock"): they drive the same rules as the programmatic clock. */
 describe('test clock over HTTP', () => {
@@ -17,7 +18,7 @@ describe('test clock over HTTP', () => {
   after(() => sandbox.close());
 
   const call = async (path: string, body?: unknown, url = sandbox.url) => {
-    const res = await fetch(`${url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` }, body: JSON.stringify(body) });
     return { status: res.status, ...((await res.json()) as { code: number; message: string; data: { now: number } | null; time: number }) };
   };
 
@@ -51,7 +52,9 @@ describe('test clock over HTTP', () => {
         if (epochMs < t) throw new RangeError('the sandbox clock never moves backwards');
         t = epochMs;
       },
-      schedule() {},
+      schedule() {
+        return () => {};
+      },
     };
     const moving = await createSandbox({ clock: ticking });
     try {

@@ -1,6 +1,9 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
+import { SANDBOX_ADMIN_TOKEN } from '../fixtures.js';
+import { parseJsonBody, readBody } from '../intake.js';
 
 /**
  * The test clock over HTTP. These routes exist only in the sandbox: the real
@@ -10,6 +13,12 @@ import type { SandboxContext } from '../context.js';
  * - `POST /sandbox/clock/advance` with `{ "ms": 300000 }` → `{ now }`
  * - `POST /sandbox/clock/set` with `{ "now": <Unix ms> }` → `{ now }` (never backwards:
  *   a time already past, even by a millisecond, answers 4002)
+ *
+ * The two moves need `Authorization: Bearer <SANDBOX_ADMIN_TOKEN>` (HTTP 401,
+ * code 401 otherwise) and `Content-Type: application/json` (415). No CORS is
+ * ever answered here, so a page on another site cannot send either header:
+ * its browser's preflight fails and the move never happens. A move of more
+ * than ten years, or past 2100, answers 4002.
  *
  * Moving the clock runs what became due: QR references expire, refunds and
  * transfers take their next asynchronous step. Sign later requests with the
@@ -38,17 +47,41 @@ export function registerClockRoutes(app: Hono, ctx: SandboxContext): void {
     return answerNow(c);
   };
 
+  /** The body of an authorised move, or the refusal. */
+  const admitted = async (c: Context): Promise<Record<string, unknown> | Response> => {
+    const now = ctx.clock.now();
+    if (!isAdmin(c.req.header('authorization'))) {
+      return reply(c, now, 401, { reason: 'admin_credential_required' }, 'Moving the sandbox clock needs "Authorization: Bearer <the sandbox admin token>" (docs/sandbox.md).', 401);
+    }
+    const raw = await readBody(c, now);
+    if (raw instanceof Response) return raw;
+    const json = parseJsonBody(c, now, raw);
+    if (json instanceof Response) return json;
+    const value = json.value;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  };
+
   app.get('/sandbox/clock', answerNow);
   app.post('/sandbox/clock/advance', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { ms?: unknown } | null;
-    const ms = body?.ms;
+    const body = await admitted(c);
+    if (body instanceof Response) return body;
+    const ms = body.ms;
     if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) return refuse(c, 'Send { "ms": <non-negative integer> }.');
     return move(c, () => ctx.clock.advance(ms));
   });
   app.post('/sandbox/clock/set', async (c) => {
-    const body = (await c.req.json().catch(() => null)) as { now?: unknown } | null;
-    const at = body?.now;
+    const body = await admitted(c);
+    if (body instanceof Response) return body;
+    const at = body.now;
     if (typeof at !== 'number' || !Number.isSafeInteger(at)) return refuse(c, 'Send { "now": <Unix milliseconds> }.');
     return move(c, () => ctx.clock.set(at));
   });
+}
+
+/** Compares the bearer token with the admin token in constant time. */
+function isAdmin(header: string | undefined): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(match[1]!), digest(SANDBOX_ADMIN_TOKEN));
 }

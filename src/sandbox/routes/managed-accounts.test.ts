@@ -138,6 +138,15 @@ describe('managed accounts (§2.11, §4.8)', () => {
     assert.equal(error.data, null);
   });
 
+  it('§5.3 / §4.8: rotate applies the visibility rule of every managed-account route before its 503', async () => {
+    await businessCode(owner.managedAccounts.rotateCredentials({ reference_id: 'ma_sandbox_other_mor_0001' }), 'permission_denied');
+    await businessCode(owner.managedAccounts.rotateCredentials({ reference_id: 'ma_nobody' }), 'not_found');
+    await businessCode(newcomer.managedAccounts.rotateCredentials({ reference_id: 'ma_sandbox_mor_0001' }), 'invalid_user');
+    // Detail and credential get refuse the same account the same way.
+    await businessCode(owner.managedAccounts.detail({ reference_id: 'ma_sandbox_other_mor_0001' }), 'permission_denied');
+    await businessCode(owner.managedAccounts.credentialsGet({ reference_id: 'ma_sandbox_other_mor_0001' }), 'permission_denied');
+  });
+
   it('§4.8: target headers are rejected on every managed-account route (server side, HTTP 403)', async () => {
     const { clientId, secret } = v3Credential('USER');
     for (const op of Object.values(ManagedAccountOperations)) {

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { AccountStatus, ComplianceMode, ManagedAccountModel } from '../../server/enums.js';
-import { ManagedAccountListRequest, ManagedAccountOperations as Ops } from '../../server/schemas/managed-accounts.js';
+import { ManagedAccountListRequest, ManagedAccountOperations as Ops, ManagedAccountRecord } from '../../server/schemas/managed-accounts.js';
 import type { SandboxContext } from '../context.js';
 import { V3_ACCOUNTS } from '../v3/fixtures.js';
-import { fail, isResult, newId, registerOperation, type V3Result } from '../v3/route.js';
+import { fail, isResult, newId, registerOperation, storeFull, type V3Result } from '../v3/route.js';
 import { newManagedCredential, v3State, type ManagedRecord, type MasterRecord, type V3State } from '../v3/state.js';
 
 /** §4.8, §8: list pages default to 20 and are capped at 100. */
@@ -61,10 +61,19 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
       created_at: now,
       updated_at: now,
     };
-    state.managed.set(record.reference_id, record);
-    // §2.11: PA has no independent API credential.
-    if (model !== ManagedAccountModel.PA) state.managedCredentials.set(record.reference_id, newManagedCredential(now));
-    return { data: { ...record } };
+    // What list, detail and update will answer about it later must fit their schema now.
+    if (!ManagedAccountRecord.safeParse(record).success) {
+      return fail('field_invalid', 'trading_name, notification_email and return_url must be strings.');
+    }
+    if (!state.managed.hasRoomFor(record.reference_id)) return storeFull('managed accounts', state.managed.cap);
+    return {
+      data: { ...record },
+      commit: () => {
+        state.managed.set(record.reference_id, record);
+        // §2.11: PA has no independent API credential.
+        if (model !== ManagedAccountModel.PA) state.managedCredentials.set(record.reference_id, newManagedCredential(now));
+      },
+    };
   });
 
   registerOperation(app, ctx, Ops.detail, ({ body, credential }) => {
@@ -108,8 +117,10 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
     }
     // No email format check, no non-empty patch rule, no version precondition (§4.8).
     const { reference_id: _ref, account: _account, ...patch } = body;
-    Object.assign(found, patch, { updated_at: now });
-    return { data: { managed_account: { ...found } } };
+    return {
+      data: { managed_account: { ...found, ...patch, updated_at: now } },
+      commit: () => Object.assign(found, patch, { updated_at: now }),
+    };
   });
 
   // Credential get: response not shown (§4.9). Only an active MOR or VA has one (§4.8, §2.11).
@@ -121,8 +132,10 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
     if (!eligible || !issued) return fail('field_invalid', 'Only an active MOR or VA account has an API credential.');
     // §2.11: a newly provisioned secret is returned in full once, masked afterwards.
     const full = !issued.shown;
-    issued.shown = true;
     return {
+      commit: () => {
+        issued.shown = true;
+      },
       data: {
         reference_id: found.reference_id,
         client_id: issued.clientId,
@@ -133,10 +146,11 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
     };
   });
 
-  // §4.8: rotation is not available; every valid call answers 503 with null data.
-  registerOperation(app, ctx, Ops.rotateCredentials, ({ body }) => {
-    const ref = selectorOf(body);
-    if (isResult(ref)) return ref;
+  // §4.8: rotation is not available; every valid call answers 503 with null data. The §5.3
+  // visibility rule comes first, as on every managed-account route: only the caller's own accounts.
+  registerOperation(app, ctx, Ops.rotateCredentials, ({ body, credential }) => {
+    const found = lookup(state, credential.userId, body);
+    if (isResult(found)) return found;
     return { code: 503, message: 'Credential rotation is not available.', data: null };
   });
 }

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { MasterAccountOperations as Ops } from '../../server/schemas/master-accounts.js';
 import type { SandboxContext } from '../context.js';
-import { echo, fail, registerOperation } from '../v3/route.js';
+import { echo, fail, registerOperation, storeFull } from '../v3/route.js';
 import { v3State, type MasterRecord } from '../v3/state.js';
 
 /** Fields the sandbox sets itself; a request cannot overwrite them. */
@@ -21,8 +21,8 @@ export function registerMasterAccountRoutes(app: Hono, ctx: SandboxContext): voi
 
   registerOperation(app, ctx, Ops.create, ({ body, now }) => {
     const record: MasterRecord = echo('mst', withoutReserved(body), now);
-    state.masters.set(record.id, record);
-    return { data: { ...record } };
+    if (!state.masters.hasRoomFor(record.id)) return storeFull('master accounts', state.masters.cap);
+    return { data: { ...record }, commit: () => state.masters.set(record.id, record) };
   });
 
   registerOperation(app, ctx, Ops.detail, ({ body, credential }) => {
@@ -47,8 +47,8 @@ export function registerMasterAccountRoutes(app: Hono, ctx: SandboxContext): voi
     if (body.id === undefined) return fail(4000, 'id is required.');
     const record = find(body);
     if (!record) return fail('not_found', 'No master account with that id.');
-    Object.assign(record, withoutReserved(body), { updated_at: now });
-    return { data: { ...record } };
+    const patch = withoutReserved(body);
+    return { data: { ...record, ...patch, updated_at: now }, commit: () => Object.assign(record, patch, { updated_at: now }) };
   });
 }
 

@@ -29,7 +29,6 @@ export function registerMedRoutes(app: Hono, ctx: SandboxContext): void {
     const id = newId('med');
     // Each case opens one related infraction (listed by §4.6's infraction routes).
     const infraction = { ...sent, id: newId('inf'), med_id: id, status: 'OPEN', created_at: now, updated_at: now };
-    state.infractions.set(infraction.id, { accountId: account!.id, record: infraction });
     const record = {
       ...sent,
       id,
@@ -41,8 +40,13 @@ export function registerMedRoutes(app: Hono, ctx: SandboxContext): void {
       created_at: now,
       updated_at: now,
     };
-    state.medCases.set(id, { accountId: account!.id, record });
-    return { data: structuredClone(record) };
+    return {
+      data: structuredClone(record),
+      commit: () => {
+        state.infractions.set(infraction.id, { accountId: account!.id, record: infraction });
+        state.medCases.set(id, { accountId: account!.id, record });
+      },
+    };
   });
 
   registerOperation(app, ctx, Ops.list, ({ body, account }) => {
@@ -62,15 +66,19 @@ export function registerMedRoutes(app: Hono, ctx: SandboxContext): void {
     const found = find(body, account!.id);
     if (!found) return fail('not_found', 'No MED case with that id for this account.');
     const record = found.record as unknown as Record<string, unknown> & { timeline: unknown[]; infractions: string[] };
-    if (record.status !== 'CANCELLED') {
-      record.status = 'CANCELLED';
-      record.timeline.push({ type: 'CANCELLED', at: now });
-      record.updated_at = now;
-      for (const id of record.infractions) {
-        const infraction = state.infractions.get(id);
-        if (infraction) Object.assign(infraction.record, { status: 'CANCELLED', updated_at: now });
-      }
-    }
-    return { data: structuredClone(record) };
+    if (record.status === 'CANCELLED') return { data: structuredClone(record) };
+    const event = { type: 'CANCELLED', at: now };
+    return {
+      data: { ...structuredClone(record), status: 'CANCELLED', timeline: [...structuredClone(record.timeline), event], updated_at: now },
+      commit: () => {
+        record.status = 'CANCELLED';
+        record.timeline.push(event);
+        record.updated_at = now;
+        for (const id of record.infractions) {
+          const infraction = state.infractions.get(id);
+          if (infraction) Object.assign(infraction.record, { status: 'CANCELLED', updated_at: now });
+        }
+      },
+    };
   });
 }

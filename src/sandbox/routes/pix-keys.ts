@@ -22,6 +22,9 @@ const KEY_FORMS: Record<number, RegExp> = {
   [PixKeyType.PHONE]: /^\+55[0-9]{10,11}$/,
 };
 
+/** The longest key the directory takes: an e-mail key, at most 77 characters (a BR Code holds it beside the PIX GUI). */
+const MAX_KEY_LENGTH = 77;
+
 /** §4.4 PIX keys: creates a key for the selected account in the sandbox's directory. */
 export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
   const state = v3State(ctx);
@@ -32,11 +35,12 @@ export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
     // EVP keys are random UUIDs chosen by the directory, whatever was sent.
     const value = body.pix_key_type === PixKeyType.EVP ? randomUUID() : body.pix_key_value!.trim();
     const form = KEY_FORMS[body.pix_key_type];
-    if (form && !form.test(value)) return fail(501, 'The key directory rejected the key value for this key type.');
+    if ((form && !form.test(value)) || value.length > MAX_KEY_LENGTH) return fail(501, 'The key directory rejected the key value for this key type.');
     // §7.2: a key already linked (to this or another account, active or not) gives 501.
     if (state.pixKeys.has(value)) return fail(501, 'The PIX key is already linked to an account.');
+    if (!state.pixKeys.hasRoomFor(value)) return fail(501, `The key directory is full (${state.pixKeys.cap} keys in this sandbox).`);
     const holder = account!;
-    state.pixKeys.set(value, {
+    const entry = {
       key: value,
       type: body.pix_key_type,
       accountId: holder.id,
@@ -45,8 +49,11 @@ export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
       ispb: holder.ispb,
       active: true,
       createdAt: now,
-    });
+    };
     // §2.9: created_at is filled in with the current time when the directory omits it.
-    return { data: { pix_key: value, pix_key_type: body.pix_key_type, status: PIX_KEY_STATUS_ACTIVE, created_at: now } };
+    return {
+      data: { pix_key: value, pix_key_type: body.pix_key_type, status: PIX_KEY_STATUS_ACTIVE, created_at: now },
+      commit: () => state.pixKeys.set(value, entry),
+    };
   });
 }

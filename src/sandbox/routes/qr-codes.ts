@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { amountToCents, centsToAmount, isValidAmount } from '../../server/amount.js';
 import { QrCodeOperations as Ops } from '../../server/schemas/qr-codes.js';
 import type { SandboxContext } from '../context.js';
-import { brCodeName, encodeBrCode } from '../v3/emv.js';
+import { brCodeName, decodeBrCode, encodeBrCode } from '../v3/emv.js';
 import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../v3/fixtures.js';
 import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../v3/route.js';
 import { v3State, type QrCodeRecord, type V3State } from '../v3/state.js';
@@ -31,7 +31,7 @@ export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
     registerOperation(app, ctx, op, ({ body, account, now }) => {
       const made = generate(state, account!, type, body, now);
       if (isResult(made)) return made;
-      return { data: { ...body, ...describe(made, now) } };
+      return { data: { ...body, ...describe(made, now) }, commit: () => state.qrCodes.set(made.id, made) };
     });
   }
 
@@ -59,7 +59,7 @@ function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'd
   if (!key || !key.active) return fail(4001096, 'The account has no active PIX key to receive with.');
 
   const id = newId('qr');
-  const payload = encodeBrCode({
+  const payload = brCode({
     merchantName: brCodeName(account.name),
     merchantCity: key.city,
     ...(type === 'dynamic' ? { pointOfInitiation: '12' as const, location: `${DYNAMIC_QR_HOST}${id}` } : { pointOfInitiation: '11' as const, key: key.key }),
@@ -67,6 +67,7 @@ function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'd
     ...(amount !== undefined ? { amount } : {}),
     txid: type === 'dynamic' ? randomBytes(18).toString('hex').slice(0, 25).toUpperCase() : id.slice(3, 28).replace(/[^A-Za-z0-9]/g, 'X'),
   });
+  if (isResult(payload)) return payload;
   const record: QrCodeRecord = {
     id,
     accountId: account.id,
@@ -80,8 +81,24 @@ function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'd
     createdAt: now,
     updatedAt: now,
   };
-  state.qrCodes.set(id, record);
   return record;
+}
+
+/**
+ * The payload, if every field fits the BR Code and it reads back (the
+ * encoder refuses a field over 99 characters, e.g. a long description beside
+ * a dynamic location; the decoder, an amount of more than ten digits).
+ * Otherwise 4002: nothing about the request can be paid.
+ */
+function brCode(code: Parameters<typeof encodeBrCode>[0]): string | V3Result {
+  let payload: string;
+  try {
+    payload = encodeBrCode(code);
+  } catch (error) {
+    if (error instanceof RangeError) return fail(4002, 'description, pix_key or amount do not fit in a BR Code (a field holds at most 99 characters).');
+    throw error;
+  }
+  return decodeBrCode(payload).ok ? payload : fail(4002, 'amount does not fit in a BR Code (at most ten digits before the point).');
 }
 
 /** The sandbox's view of a QR code. `status` is ours: ACTIVE, PAID or EXPIRED (§3.3: not shown). */

@@ -41,8 +41,6 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
     const remaining = original.amountCents - original.refundedCents;
     if (cents > remaining) return fail(4001999, `The amount exceeds the refundable amount (${centsToAmount(remaining)} left).`);
 
-    // Partial refunds reduce what remains refundable; a failed one gives it back.
-    original.refundedCents += cents;
     const record: RefundRecord = {
       refundId: newId('rfd'),
       settlementRefundId: newId('stlr'),
@@ -55,11 +53,17 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
       createdAt: now,
       updatedAt: now,
     };
-    state.refunds.set(record.refundId, record);
-    state.refundOrders.set(record.merchantOrderId, { refundId: record.refundId, expiresAt: now + ORDER_RECORD_MS });
-    forgetOldOrders(state, now);
-    schedule(ctx, state, record, cents);
-    return { data: summary(record) };
+    return {
+      data: summary(record),
+      commit: () => {
+        // Partial refunds reduce what remains refundable; a failed one gives it back.
+        original.refundedCents += cents;
+        state.refunds.set(record.refundId, record);
+        forgetOldOrders(state, now);
+        state.refundOrders.set(record.merchantOrderId, { refundId: record.refundId, expiresAt: now + ORDER_RECORD_MS });
+        record.cancelSteps = schedule(ctx, state, record, cents);
+      },
+    };
   });
 
   // Details and status requests are not shown (§4.9). Sandbox choice: find the
@@ -98,25 +102,33 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
   });
 }
 
-/** §3.1: PENDING → PROCESSING → COMPLETED or FAILED, asynchronously, on the sandbox clock. */
-function schedule(ctx: SandboxContext, state: V3State, record: RefundRecord, cents: number): void {
+/**
+ * §3.1: PENDING → PROCESSING → COMPLETED or FAILED, asynchronously, on the
+ * sandbox clock. The returned function cancels what has not run yet.
+ */
+function schedule(ctx: SandboxContext, state: V3State, record: RefundRecord, cents: number): () => void {
   const start = record.createdAt;
-  ctx.clock.schedule(start + REFUND_STEPS_MS.processing, () => {
+  const processing = ctx.clock.schedule(start + REFUND_STEPS_MS.processing, () => {
     record.status = TxnStatus.PROCESSING;
     record.updatedAt = start + REFUND_STEPS_MS.processing;
   });
-  ctx.clock.schedule(start + REFUND_STEPS_MS.final, () => {
+  const final = ctx.clock.schedule(start + REFUND_STEPS_MS.final, () => {
     record.updatedAt = start + REFUND_STEPS_MS.final;
-    const original = state.settlements.get(record.originalSettlementId)!;
+    // The settlement may have been evicted from its bounded store meanwhile (docs/reliability.md).
+    const original = state.settlements.get(record.originalSettlementId);
     if (record.reason === SANDBOX_FAIL) {
       record.status = TxnStatus.FAILED;
-      original.refundedCents -= cents;
+      if (original) original.refundedCents -= cents;
       return;
     }
     record.status = TxnStatus.COMPLETED;
     state.balances.set(record.accountId, (state.balances.get(record.accountId) ?? 0) - cents);
-    if (original.payerAccountId) state.balances.set(original.payerAccountId, (state.balances.get(original.payerAccountId) ?? 0) + cents);
+    if (original?.payerAccountId) state.balances.set(original.payerAccountId, (state.balances.get(original.payerAccountId) ?? 0) + cents);
   });
+  return () => {
+    processing();
+    final();
+  };
 }
 
 /** Order IDs older than 48 h are forgotten (§3.1): after that, the same ID is a new refund. */

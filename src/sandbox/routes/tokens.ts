@@ -1,16 +1,20 @@
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
 import { validateCard } from '../../card/validators.js';
 import { bearerKey, TokenizeCode, TOKENS_PATH } from '../../tokenize/wire.js';
 import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
+import { allowAnyOrigin, openPreflight } from '../cors.js';
+import { MAX_TOKEN_BODY_BYTES, parseJsonBody, readBody } from '../intake.js';
+
+/** The card fields the validators read (§2.2). */
+const CARD_FIELDS = ['number', 'holderName', 'expirationMonth', 'expirationYear', 'cvv'] as const;
 
 /** The tokenization endpoint (docs/tokenization.md). */
 export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
   // Card entry runs on the merchant's page, on any origin: the public key says who the merchant is.
-  app.use(TOKENS_PATH, cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 600 }));
-  app.post(TOKENS_PATH, bodyLimit({ maxSize: 16 * 1024 }), async (c) => {
+  openPreflight(app, TOKENS_PATH, ['POST'], ['Content-Type', 'Authorization']);
+  app.post(TOKENS_PATH, async (c) => {
+    allowAnyOrigin(c);
     const now = ctx.clock.now();
     const key = bearerKey(c.req.header('authorization'));
     if (!key) {
@@ -20,15 +24,19 @@ export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
     if (!merchant) return reply(c, now, TokenizeCode.UNAUTHORIZED, null, 'Unknown public key.', 401);
     if (merchant.publicKey !== key) return reply(c, now, TokenizeCode.UNAUTHORIZED, null, 'This public key is inactive.', 401);
 
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return reply(c, now, TokenizeCode.MISSING_FIELD, null, 'The request body must be JSON.', 400);
-    }
-    const card = (body as { card?: unknown } | null)?.card;
-    if (!card || typeof card !== 'object') {
+    const raw = await readBody(c, now, MAX_TOKEN_BODY_BYTES);
+    if (raw instanceof Response) return raw;
+    const json = parseJsonBody(c, now, raw);
+    if (json instanceof Response) return json;
+    const card = (json.value as { card?: unknown } | null)?.card;
+    if (!card || typeof card !== 'object' || Array.isArray(card)) {
       return reply(c, now, TokenizeCode.MISSING_FIELD, null, 'The request body must carry a "card" object.', 400);
+    }
+    // Only strings reach the validators: `{"toString":1}` or a number must not get as far as String().
+    const fields = card as Record<string, unknown>;
+    const wrong = CARD_FIELDS.find((field) => fields[field] !== undefined && typeof fields[field] !== 'string');
+    if (wrong) {
+      return reply(c, now, TokenizeCode.INVALID_FIELD, { field: `card.${wrong}`, reason: 'not_a_string' }, `card.${wrong} must be a string.`, 422);
     }
     // The server never trusts the client's checks: the same validators run here.
     const checked = validateCard(card as never, { now: new Date(now) });

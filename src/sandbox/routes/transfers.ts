@@ -58,7 +58,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     if (isResult(resolved)) return resolved;
 
     const qrCodeId = dynamicQrId ?? staticQrId(state, payload);
-    const reference = remember(state, {
+    const { reference, commit } = planReference(state, {
       accountId: account!.id,
       kind: 'qr',
       pixKey: resolved.key,
@@ -83,6 +83,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         // §2.6: always the zero value.
         qr_code_status: 0,
       },
+      commit,
     };
   });
 
@@ -96,7 +97,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     if (reference.amount !== undefined && amountToCents(reference.amount) !== amountToCents(body.amount)) {
       return fail(400, `The QR code's amount is fixed at ${reference.amount}.`);
     }
-    const paid = pay(ctx, state, {
+    const paid = planPayment(ctx, state, {
       account: account!,
       kind: 'qr',
       amount: body.amount,
@@ -109,14 +110,19 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     });
     // §3.2: the reference survives a payment failure…
     if (isResult(paid)) return paid;
-    // …and a submitted payment removes it; a paid dynamic QR is no longer ACTIVE.
-    state.references.delete(reference.refId);
-    if (reference.dynamicQrId) {
-      const qr = state.qrCodes.get(reference.dynamicQrId)!;
-      qr.status = 'PAID';
-      qr.updatedAt = now;
-    }
-    return { data: { merchant_order_id: body.merchant_order_id, txn_id: paid.txnId, txn_status: paid.status } };
+    return {
+      data: { merchant_order_id: body.merchant_order_id, txn_id: paid.record.txnId, txn_status: paid.record.status },
+      commit: () => {
+        paid.commit();
+        // …and a submitted payment removes it; a paid dynamic QR is no longer ACTIVE.
+        state.references.delete(reference.refId);
+        const qr = reference.dynamicQrId ? state.qrCodes.get(reference.dynamicQrId) : undefined;
+        if (qr) {
+          qr.status = 'PAID';
+          qr.updatedAt = now;
+        }
+      },
+    };
   });
 
   // PIX by key: the same initiate → confirm flow; the shapes are open (§4.9), fields read as in docs/sandbox.md.
@@ -126,7 +132,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     if (isResult(fields)) return fields;
     const resolved = resolveKey(state, body.pix_key.trim());
     if (isResult(resolved)) return resolved;
-    const reference = remember(state, {
+    const { reference, commit } = planReference(state, {
       accountId: account!.id,
       kind: 'key',
       pixKey: resolved.key,
@@ -145,6 +151,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         settlement_id: reference.settlementId,
         expires: reference.expiresAt,
       },
+      commit,
     };
   });
 
@@ -158,7 +165,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       return fail(400, `The amount was fixed at ${reference.amount} on initiate.`);
     }
     const amount = fields.amount ?? reference.amount!;
-    const paid = pay(ctx, state, {
+    const paid = planPayment(ctx, state, {
       account: account!,
       kind: 'key',
       amount,
@@ -170,8 +177,13 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       now,
     });
     if (isResult(paid)) return paid;
-    state.references.delete(reference.refId);
-    return { data: { ...body, merchant_order_id: fields.merchantOrderId, txn_id: paid.txnId, txn_status: paid.status, amount } };
+    return {
+      data: { ...body, merchant_order_id: fields.merchantOrderId, txn_id: paid.record.txnId, txn_status: paid.record.status, amount },
+      commit: () => {
+        paid.commit();
+        state.references.delete(reference.refId);
+      },
+    };
   });
 
   // PIX and TED to a bank account: submitted directly (§4.2).
@@ -182,7 +194,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     registerOperation(app, ctx, op, ({ body, account, now }) => {
       const fields = readOpenFields(body, now, true);
       if (isResult(fields)) return fields;
-      const paid = pay(ctx, state, {
+      const paid = planPayment(ctx, state, {
         account: account!,
         kind,
         amount: fields.amount!,
@@ -194,7 +206,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         now,
       });
       if (isResult(paid)) return paid;
-      return { data: { ...body, txn_id: paid.txnId, txn_status: paid.status, created_at: now } };
+      return { data: { ...body, txn_id: paid.record.txnId, txn_status: paid.record.status, created_at: now }, commit: paid.commit };
     });
   }
 
@@ -240,23 +252,27 @@ function staticQrId(state: V3State, payload: string): string {
   return `qr_static_${createHash('sha256').update(payload).digest('hex').slice(0, 16)}`;
 }
 
-/** §3.2: a reference bound to the account, cached five minutes. */
-function remember(
+/** §3.2: a reference bound to the account, cached five minutes; stored by `commit`. */
+function planReference(
   state: V3State,
   r: Omit<ConfirmationReference, 'refId' | 'settlementId' | 'expiresAt'> & { now: number },
-): ConfirmationReference {
-  // Expired references are of no use to anyone: drop them as we go.
-  for (const [id, old] of state.references) if (old.expiresAt <= r.now) state.references.delete(id);
+): { reference: ConfirmationReference; commit: () => void } {
   const { now, ...rest } = r;
   const reference: ConfirmationReference = { ...rest, refId: newId('ref'), settlementId: newId('stl'), expiresAt: now + REFERENCE_TTL_MS };
-  state.references.set(reference.refId, reference);
-  return reference;
+  return {
+    reference,
+    commit: () => {
+      // Expired references are of no use to anyone: drop them as we go.
+      for (const [id, old] of state.references) if (old.expiresAt <= now) state.references.delete(id);
+      state.references.set(reference.refId, reference);
+    },
+  };
 }
 
 /** §3.2 / §7.2: missing or expired → 4003012; another account's → 4004003. */
 function takeReference(state: V3State, refId: string, kind: 'qr' | 'key', account: V3AccountFixture, now: number): ConfirmationReference | V3Result {
+  // Read only: an expired reference is dropped by the next initiate's commit.
   const reference = state.references.get(refId);
-  if (reference && reference.expiresAt <= now) state.references.delete(refId);
   if (!reference || reference.kind !== kind || reference.expiresAt <= now) {
     return fail(4003012, 'The confirmation reference is missing, expired or invalid; initiate again (and first check that the earlier attempt did not go through).');
   }
@@ -265,11 +281,12 @@ function takeReference(state: V3State, refId: string, kind: 'qr' | 'key', accoun
 }
 
 /**
- * Submits a payment from the selected account: 4003014 when the balance does
- * not cover it (§7.2, mapped insufficient funds), else a PENDING transfer that
- * moves on with the clock.
+ * Plans a payment from the selected account: 4003014 when the balance does
+ * not cover it (§7.2, mapped insufficient funds), else a PENDING transfer
+ * whose `commit` debits the balance, stores it and schedules its steps on the
+ * clock.
  */
-function pay(
+function planPayment(
   ctx: SandboxContext,
   state: V3State,
   p: {
@@ -283,11 +300,10 @@ function pay(
     request: Record<string, unknown>;
     now: number;
   },
-): TransferRecord | V3Result {
+): { record: TransferRecord; commit: () => void } | V3Result {
   const cents = amountToCents(p.amount);
   const balance = state.balances.get(p.account.id) ?? 0;
   if (cents > balance) return fail(4003014, `Payment failed: insufficient funds (available ${centsToAmount(balance)}).`);
-  state.balances.set(p.account.id, balance - cents);
   const record: TransferRecord = {
     txnId: newId('txn'),
     accountId: p.account.id,
@@ -301,13 +317,29 @@ function pay(
     createdAt: p.now,
     updatedAt: p.now,
   };
-  state.transfers.set(record.txnId, record);
   const fails = p.memo === SANDBOX_FAIL;
-  ctx.clock.schedule(p.now + TRANSFER_STEPS_MS.processing, () => {
+  const commit = () => {
+    state.balances.set(p.account.id, (state.balances.get(p.account.id) ?? 0) - cents);
+    state.transfers.set(record.txnId, record);
+    record.cancelSteps = scheduleSteps(ctx, state, p, record, cents, fails);
+  };
+  return { record, commit };
+}
+
+/** The transfer's life on the sandbox clock; the returned function cancels what has not run yet. */
+function scheduleSteps(
+  ctx: SandboxContext,
+  state: V3State,
+  p: { account: V3AccountFixture; payeeAccountId: string | null; now: number },
+  record: TransferRecord,
+  cents: number,
+  fails: boolean,
+): () => void {
+  const processing = ctx.clock.schedule(p.now + TRANSFER_STEPS_MS.processing, () => {
     record.status = TxnStatus.PROCESSING;
     record.updatedAt = p.now + TRANSFER_STEPS_MS.processing;
   });
-  ctx.clock.schedule(p.now + TRANSFER_STEPS_MS.final, () => {
+  const final = ctx.clock.schedule(p.now + TRANSFER_STEPS_MS.final, () => {
     const at = p.now + TRANSFER_STEPS_MS.final;
     record.updatedAt = at;
     if (fails) {
@@ -327,7 +359,10 @@ function pay(
     });
     if (p.payeeAccountId) state.balances.set(p.payeeAccountId, (state.balances.get(p.payeeAccountId) ?? 0) + cents);
   });
-  return record;
+  return () => {
+    processing();
+    final();
+  };
 }
 
 function describeTransfer(t: TransferRecord) {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import type { Operation } from '../../server/policy.js';
 import type { Envelope } from '../../server/schemas/envelope.js';
 import { isValidAmount } from '../../server/amount.js';
 import { hasOrderIdDatePrefix, isOrderIdDateCurrent } from '../../server/order-id.js';
 import type { SandboxContext } from '../context.js';
-import { reply } from '../reply.js';
+import { envelopeText, reply } from '../reply.js';
+import { parseJsonBody, readBody } from '../intake.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
 import { authenticate } from './verifier.js';
 
@@ -23,19 +23,30 @@ export interface V3Request<Req extends z.ZodType> {
   now: number;
 }
 
-/** A handler's answer: `code` 200 with data, or a business error (HTTP 200, §2.1). */
+/**
+ * A handler's answer: `code` 200 with data, or a business error (HTTP 200, §2.1).
+ *
+ * Validate, plan, commit: a handler never changes state itself. It reads,
+ * decides, and returns its answer with a `commit` that applies the change
+ * (plain `Map` writes and field assignments, nothing that can fail). The
+ * route runs `commit` only after the answer has passed the response schema
+ * and been serialised, so a refusal, or a failure of any kind before that,
+ * leaves the state exactly as it was.
+ */
 export type V3Result =
-  | { code?: 200; data: unknown }
+  | { code?: 200; data: unknown; commit?: () => void }
   /** `httpStatus` only for refusals of the credential policy (403), as the verifier's. */
   | { code: number | string; message: string; data?: Envelope['data']; httpStatus?: 403 };
 
 export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
 
 /**
- * Registers one v3 operation: signature and credential policy, JSON body,
- * validation with the operation's schema, then the handler. Validation
- * failures are business errors in an HTTP 200 envelope (§7.2): 4000 for a
- * missing field, 4002 otherwise; managed-account routes answer
+ * Registers one v3 operation: the body's front door (Content-Type, size;
+ * `intake.ts`), signature and credential policy, JSON, validation with the
+ * operation's schema, the handler, its answer checked against the
+ * operation's response schema and serialised, and only then its commit.
+ * Validation failures are business errors in an HTTP 200 envelope (§7.2):
+ * 4000 for a missing field, 4002 otherwise; managed-account routes answer
  * `invalid_parameter` for selector problems and `field_invalid` for the rest.
  */
 export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
@@ -44,22 +55,20 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
   op: Operation<Req, Res>,
   handler: V3Handler<Req>,
 ): void {
-  app.post(op.path, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
-    const auth = await authenticate(c, ctx, op);
+  app.post(op.path, async (c) => {
+    const raw = await readBody(c, ctx.clock.now());
+    if (raw instanceof Response) return raw;
+    const auth = authenticate(c, ctx, op, raw);
     if (auth instanceof Response) return auth;
     const now = ctx.clock.now();
 
-    let json: unknown;
-    try {
-      json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(auth.raw));
-    } catch {
-      return reply(c, now, 400, { reason: 'invalid_json' }, 'The body must be JSON (UTF-8).', 400);
-    }
-    const parsed = op.request.safeParse(json);
+    const json = parseJsonBody(c, now, raw);
+    if (json instanceof Response) return json;
+    const parsed = op.request.safeParse(json.value);
     if (!parsed.success) {
       const issues = parsed.error.issues;
       const text = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-      return reply(c, now, validationCode(op, json, issues), null, text);
+      return reply(c, now, validationCode(op, json.value, issues), null, text.slice(0, 1000));
     }
 
     const result = await handler({ c, ctx, body: parsed.data, credential: auth.credential, account: auth.account, now });
@@ -68,9 +77,17 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
     }
     // The sandbox holds itself to the same response schema the client checks;
     // every one of them describes an object or null, as §2.1 `data` is.
-    const data = op.response.parse(result.data) as Envelope['data'];
-    return reply(c, now, 200, data);
+    const checked = op.response.safeParse(result.data);
+    if (!checked.success) return reply(c, now, invalidCode(op), null, 'The request cannot be answered: a field it sets does not fit the response.');
+    const text = envelopeText(now, 200, checked.data as Envelope['data']);
+    ('commit' in result ? result.commit : undefined)?.();
+    return c.body(text, 200, { 'Content-Type': 'application/json' });
   });
+}
+
+/** The route's code for an invalid field (§7.2 4002; `field_invalid` on managed-account routes). */
+function invalidCode(op: Operation): number | string {
+  return op.group === 'managed' ? 'field_invalid' : 4002;
 }
 
 function validationCode(op: Operation, body: unknown, issues: readonly z.core.$ZodIssue[]): number | string {
@@ -107,6 +124,14 @@ export function newId(prefix: string): string {
  */
 export function echo<T extends Record<string, unknown>>(prefix: string, body: T, now: number): T & { id: string; created_at: number; updated_at: number } {
   return { ...body, id: newId(prefix), created_at: now, updated_at: now };
+}
+
+/**
+ * A store that refuses when full (docs/reliability.md). `store_full` is the
+ * sandbox's code (§7.4 leaves the catalogue open), in an HTTP 200 envelope.
+ */
+export function storeFull(what: string, cap: number): V3Result {
+  return fail('store_full', `This sandbox holds at most ${cap} ${what} created by requests; restart it to start over.`);
 }
 
 /** Business error for an unknown ID. The service's code is not shown (§7.4); `not_found` is our choice. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { amountToCents } from '../../server/amount.js';
 import { NonceCache } from '../../server/signing.js';
+import { BoundedStore } from './bounded-store.js';
 import {
   V3_ACCOUNTS,
   V3_DYNAMIC_QR_FIXTURES,
@@ -35,6 +36,8 @@ export interface TransferRecord {
   request: Record<string, unknown>;
   createdAt: number;
   updatedAt: number;
+  /** Cancels the steps still scheduled on the clock (set on commit; used when the record is evicted). */
+  cancelSteps?: () => void;
 }
 
 /** §3.2: a confirmation reference, bound to the account, cached five minutes. */
@@ -98,6 +101,8 @@ export interface RefundRecord {
   status: number;
   createdAt: number;
   updatedAt: number;
+  /** Cancels the steps still scheduled on the clock (set on commit; used when the record is evicted). */
+  cancelSteps?: () => void;
 }
 
 /** A master account: what was sent, plus `id`, `created_at`, `updated_at` (record not shown, §2.12). */
@@ -124,63 +129,97 @@ export interface InfractionRecord {
   record: Record<string, unknown> & { id: string };
 }
 
+/**
+ * How many records requests may add to each store (fixtures never count).
+ * Stores of records that only a request can look up again evict their oldest
+ * record; stores that others depend on (accounts, keys) refuse instead, with
+ * the route's error. Open shapes store what was sent (at most 64 KiB a body),
+ * so their caps are lower. docs/reliability.md lists them with their errors.
+ */
+export const STORE_CAPS = {
+  transfers: 5_000,
+  references: 5_000,
+  qrCodes: 5_000,
+  pixKeys: 1_000,
+  settlements: 5_000,
+  refunds: 5_000,
+  refundOrders: 5_000,
+  masters: 200,
+  managed: 500,
+  medCases: 500,
+  infractions: 500,
+  /** Nonces live for the signature window; this bounds them when the clock is frozen. */
+  nonces: 100_000,
+} as const;
+
 export interface V3State {
+  /** Bounded by the signature window: an entry lives until its timestamp can no longer be accepted. */
   nonces: NonceCache;
-  /** Available balance per account, in cents (QR payments above it fail with 4003014). */
+  /** Available balance per account, in cents (QR payments above it fail with 4003014). Fixture accounts only. */
   balances: Map<string, number>;
-  transfers: Map<string, TransferRecord>;
-  references: Map<string, ConfirmationReference>;
-  qrCodes: Map<string, QrCodeRecord>;
-  pixKeys: Map<string, PixKeyRecord>;
-  settlements: Map<string, SettlementRecord>;
-  refunds: Map<string, RefundRecord>;
+  transfers: BoundedStore<string, TransferRecord>;
+  references: BoundedStore<string, ConfirmationReference>;
+  qrCodes: BoundedStore<string, QrCodeRecord>;
+  pixKeys: BoundedStore<string, PixKeyRecord>;
+  settlements: BoundedStore<string, SettlementRecord>;
+  refunds: BoundedStore<string, RefundRecord>;
   /** §3.1: merchant order IDs of accepted refund creates, remembered 48 h. */
-  refundOrders: Map<string, { refundId: string; expiresAt: number }>;
-  masters: Map<string, MasterRecord>;
-  managed: Map<string, ManagedRecord>;
+  refundOrders: BoundedStore<string, { refundId: string; expiresAt: number }>;
+  masters: BoundedStore<string, MasterRecord>;
+  managed: BoundedStore<string, ManagedRecord>;
+  /** Keyed like `managed`, and only added with it: bounded by its cap. */
   managedCredentials: Map<string, ManagedCredential>;
-  medCases: Map<string, MedCaseRecord>;
-  infractions: Map<string, InfractionRecord>;
+  medCases: BoundedStore<string, MedCaseRecord>;
+  infractions: BoundedStore<string, InfractionRecord>;
 }
 
 /** A fresh state with every fixture, as of `now` (the sandbox start). */
 export function createV3State(now: number): V3State {
+  const cancel = (record: { cancelSteps?: () => void }) => record.cancelSteps?.();
   const state: V3State = {
-    nonces: new NonceCache(),
+    nonces: new NonceCache(undefined, STORE_CAPS.nonces),
     balances: new Map(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
-    transfers: new Map(),
-    references: new Map(),
-    qrCodes: new Map(),
-    pixKeys: new Map(V3_PIX_KEYS.map((k) => [k.key, { ...k, createdAt: now - 30 * 24 * 3_600_000 }])),
-    settlements: new Map(
-      V3_SETTLEMENTS.map((s) => [
+    transfers: new BoundedStore<string, TransferRecord>(STORE_CAPS.transfers, 'evict-oldest', { onEvict: cancel }),
+    references: new BoundedStore(STORE_CAPS.references, 'evict-oldest'),
+    qrCodes: new BoundedStore(STORE_CAPS.qrCodes, 'evict-oldest', {
+      pinned: V3_DYNAMIC_QR_FIXTURES.map((q): [string, QrCodeRecord] => [
+        q.id,
+        {
+          id: q.id,
+          accountId: q.accountId,
+          type: 'dynamic',
+          pixKey: q.key,
+          amount: q.amount,
+          payload: q.payload,
+          status: 'ACTIVE',
+          expiresAt: now + q.expiresOffsetMs,
+          request: {},
+          createdAt: now + q.expiresOffsetMs - 3_600_000,
+          updatedAt: now + q.expiresOffsetMs - 3_600_000,
+        },
+      ]),
+    }),
+    pixKeys: new BoundedStore(STORE_CAPS.pixKeys, 'refuse', {
+      pinned: V3_PIX_KEYS.map((k): [string, PixKeyRecord] => [k.key, { ...k, createdAt: now - 30 * 24 * 3_600_000 }]),
+    }),
+    settlements: new BoundedStore(STORE_CAPS.settlements, 'evict-oldest', {
+      pinned: V3_SETTLEMENTS.map((s): [string, SettlementRecord] => [
         s.id,
         { id: s.id, payeeAccountId: s.payeeAccountId, payerAccountId: s.payerAccountId, amountCents: amountToCents(s.amount), refundedCents: 0, settledAt: now - s.ageMs },
       ]),
-    ),
-    refunds: new Map(),
-    refundOrders: new Map(),
-    masters: new Map(V3_MASTER_ACCOUNTS.map((m) => [m.id, { ...m, created_at: now, updated_at: now }])),
-    managed: new Map(V3_MANAGED_ACCOUNTS.map((m) => [m.record.reference_id, { ...m.record, created_at: now, updated_at: now }])),
+    }),
+    refunds: new BoundedStore<string, RefundRecord>(STORE_CAPS.refunds, 'evict-oldest', { onEvict: cancel }),
+    refundOrders: new BoundedStore(STORE_CAPS.refundOrders, 'evict-oldest'),
+    masters: new BoundedStore(STORE_CAPS.masters, 'refuse', {
+      pinned: V3_MASTER_ACCOUNTS.map((m): [string, MasterRecord] => [m.id, { ...m, created_at: now, updated_at: now }]),
+    }),
+    managed: new BoundedStore(STORE_CAPS.managed, 'refuse', {
+      pinned: V3_MANAGED_ACCOUNTS.map((m): [string, ManagedRecord] => [m.record.reference_id, { ...m.record, created_at: now, updated_at: now }]),
+    }),
     managedCredentials: new Map(),
-    medCases: new Map(),
-    infractions: new Map(),
+    medCases: new BoundedStore(STORE_CAPS.medCases, 'evict-oldest'),
+    infractions: new BoundedStore(STORE_CAPS.infractions, 'evict-oldest'),
   };
-  for (const q of V3_DYNAMIC_QR_FIXTURES) {
-    state.qrCodes.set(q.id, {
-      id: q.id,
-      accountId: q.accountId,
-      type: 'dynamic',
-      pixKey: q.key,
-      amount: q.amount,
-      payload: q.payload,
-      status: 'ACTIVE',
-      expiresAt: now + q.expiresOffsetMs,
-      request: {},
-      createdAt: now + q.expiresOffsetMs - 3_600_000,
-      updatedAt: now + q.expiresOffsetMs - 3_600_000,
-    });
-  }
   // MOR and VA fixtures have an API credential waiting to be read for the first time.
   for (const m of state.managed.values()) {
     if (m.model !== 3) state.managedCredentials.set(m.reference_id, newManagedCredential(now));

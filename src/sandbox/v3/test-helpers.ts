@@ -112,3 +112,16 @@ export async function businessCode(promise: Promise<unknown>, code: number | str
   if (error.code !== code) throw new Error(`expected business code ${String(code)}, got ${String(error.code)}: ${error.message}`);
   return error;
 }
+
+/**
+ * Everything a sandbox remembers, as comparable text: every v3 store, the
+ * clock and the token count. Functions (scheduled steps) are left out. The
+ * nonce store is left out on purpose: a verified request spends its nonce
+ * even when it is then refused, as replay protection requires.
+ */
+export function stateSnapshot(sandbox: Sandbox): string {
+  const { v3, tokens } = sandbox.context;
+  const { nonces: _nonces, ...stores } = v3!;
+  const plain = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, [...(store as Map<string, unknown>).entries()]]));
+  return JSON.stringify({ ...plain, tokens: tokens.size, now: sandbox.clock.now() }, (_key, value: unknown) => (typeof value === 'function' ? undefined : value));
+}

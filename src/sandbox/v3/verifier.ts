@@ -39,13 +39,11 @@ export interface Authenticated {
   raw: Uint8Array;
 }
 
-export async function authenticate(c: Context, ctx: SandboxContext, op: Operation): Promise<Authenticated | Response> {
+export function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Authenticated | Response {
   const now = ctx.clock.now();
-  const raw = new Uint8Array(await c.req.arrayBuffer());
-  const url = new URL(c.req.url);
   const verdict = verifySignedRequest({
     method: c.req.method,
-    path: `${url.pathname}${url.search}`,
+    path: requestTarget(c),
     header: (name) => c.req.header(name),
     body: raw,
     now,
@@ -73,6 +71,20 @@ export async function authenticate(c: Context, ctx: SandboxContext, op: Operatio
   const account = selectAccount(credential, verdict.target);
   if ('reason' in account) return deny(account.reason, account.message);
   return { credential, account, raw };
+}
+
+/**
+ * The request target exactly as sent on the request line (docs/signing.md):
+ * never the URL after parsing, which percent-encodes `'` and `"` in a query,
+ * resolves dot segments and drops an empty `?`. In-process use through
+ * `app.fetch` has no request line; the URL's own text stands in for it.
+ */
+function requestTarget(c: Context): string {
+  const sent = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming?.url;
+  if (typeof sent === 'string') return sent;
+  const url = c.req.url;
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start < 0 ? '/' : url.slice(start);
 }
 
 function selectAccount(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AMOUNT_PATTERN, isAmountAboveZero } from '../amount.js';
+import { AMOUNT_PATTERN, MAX_AMOUNT, isAmountAboveZero, isAmountRepresentable } from '../amount.js';
 import { hasOrderIdDatePrefix } from '../order-id.js';
 
 /**
@@ -37,7 +37,8 @@ export const Amount = z
           : 'must be a string',
   })
   .regex(AMOUNT_PATTERN, 'must be a positive decimal with at most two decimal places, such as "10.50"')
-  .refine(isAmountAboveZero, 'must be greater than zero');
+  .refine(isAmountAboveZero, 'must be greater than zero')
+  .refine((a) => !AMOUNT_PATTERN.test(a) || isAmountRepresentable(a), `must be at most ${MAX_AMOUNT}`);
 
 /**
  * §4.2/§4.3: the first six characters are a valid YYMMDD UTC date. Whether that

@@ -1,7 +1,7 @@
 /**
  * A `node --test` reporter for people and CI alike: one mark per test while
  * the run goes (`.` pass, `X` fail, `-` skipped or todo), then every failure
- * in full, then the counts CI reads (`# tests N`, `# pass N`, `# fail N`, the
+ * in full, then each open to-do with its reason, then the counts CI reads (`# tests N`, `# pass N`, `# fail N`, the
  * lines Node's TAP reporter ends with) as the very last lines.
  */
 import { relative } from 'node:path';
@@ -12,6 +12,7 @@ const WIDTH = 80;
 export default async function* summary(source) {
   const counts = { tests: 0, pass: 0, fail: 0, skipped: 0, todo: 0 };
   const failures = [];
+  const todos = [];
   let column = 0;
   for await (const { type, data } of source) {
     if ((type !== 'test:pass' && type !== 'test:fail') || data.details?.type === 'suite') continue;
@@ -20,6 +21,7 @@ export default async function* summary(source) {
     if (data.skip || data.todo) {
       counts[data.skip ? 'skipped' : 'todo'] += 1;
       mark = '-';
+      if (data.todo) todos.push({ ...data, met: type === 'test:pass' });
     } else if (type === 'test:pass') {
       counts.pass += 1;
     } else {
@@ -38,6 +40,11 @@ export default async function* summary(source) {
     const error = failure.details.error?.cause ?? failure.details.error;
     yield `\n✖ ${failure.name}${where}\n${inspect(error, { depth: 4 }).replace(/^/gm, '  ')}\n`;
   }
+  for (const todo of todos) {
+    const reason = typeof todo.todo === 'string' ? `: ${todo.todo}` : '';
+    yield `\n- to do${todo.met ? ' (passes now)' : ''}: ${todo.name}${reason}`;
+  }
+  if (todos.length) yield '\n';
   yield `\n${Object.entries(counts)
     .map(([name, n]) => `# ${name} ${n}`)
     .join('\n')}\n`;

@@ -90,8 +90,15 @@ await sandbox.close();
 
 const v3 = sandbox.context.v3!;
 console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}; seed ${SEED}.`);
-console.log(`\nHostile requests: ${REQUESTS}; accepted ${acceptedCount}; 5xx or not an envelope: ${problems}; refused but changed state: ${changedOnRefusal}`);
-console.log(`Statuses: ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(', ')}`);
+console.log(
+  `\nHostile requests: ${REQUESTS}; accepted ${acceptedCount}; 5xx or not an envelope: ${problems}; refused but changed state: ${changedOnRefusal}`,
+);
+console.log(
+  `Statuses: ${[...statuses.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}×${n}`)
+    .join(', ')}`,
+);
 console.log(`\nAccepted creates: ${CREATES}`);
 for (const [key, n] of [...codes.entries()].sort()) console.log(`  ${key}: ${n}`);
 console.log('\n| After | RSS MB | heap MB |');

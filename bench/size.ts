@@ -33,24 +33,83 @@ interface Contender {
 }
 
 const CONTENDERS: Contender[] = [
-  { name: 'pay-card-form', what: 'element + Lit + tokenize client (the script-tag file)', entry: fromBench('../src/script-tag.ts'), packages: ['@lit/reactive-element'], ours: true },
-  { name: 'pay-card-form/core', what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)', entry: fromBench('peers/core.js'), packages: [], ours: true },
-  { name: 'Lit ReactiveElement (reference)', what: 'the part of Lit inside our file: ReactiveElement and unsafeCSS', entry: fromBench('peers/lit-reactive-element.js'), packages: ['@lit/reactive-element'], ours: true },
-  { name: 'Lit with templates (reference)', what: 'LitElement, html and css: the floor of a lit-html-rendered element', entry: fromBench('peers/lit.js'), packages: ['lit'] },
-  { name: 'braintree-web', what: 'client + hosted-fields (card inputs load in iframes, not counted)', entry: fromBench('peers/braintree.js'), packages: ['braintree-web'] },
-  { name: '@adyen/adyen-web', what: 'AdyenCheckout + Card (CSS not counted)', entry: fromBench('peers/adyen.js'), packages: ['@adyen/adyen-web'] },
-  { name: 'card-validator + credit-card-type', what: 'validation and brand only, no UI', entry: fromBench('peers/card-validator.js'), packages: ['card-validator', 'credit-card-type'] },
+  {
+    name: 'pay-card-form',
+    what: 'element + Lit + tokenize client (the script-tag file)',
+    entry: fromBench('../src/script-tag.ts'),
+    packages: ['@lit/reactive-element'],
+    ours: true,
+  },
+  {
+    name: 'pay-card-form/core',
+    what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)',
+    entry: fromBench('peers/core.js'),
+    packages: [],
+    ours: true,
+  },
+  {
+    name: 'Lit ReactiveElement (reference)',
+    what: 'the part of Lit inside our file: ReactiveElement and unsafeCSS',
+    entry: fromBench('peers/lit-reactive-element.js'),
+    packages: ['@lit/reactive-element'],
+    ours: true,
+  },
+  {
+    name: 'Lit with templates (reference)',
+    what: 'LitElement, html and css: the floor of a lit-html-rendered element',
+    entry: fromBench('peers/lit.js'),
+    packages: ['lit'],
+  },
+  {
+    name: 'braintree-web',
+    what: 'client + hosted-fields (card inputs load in iframes, not counted)',
+    entry: fromBench('peers/braintree.js'),
+    packages: ['braintree-web'],
+  },
+  {
+    name: '@adyen/adyen-web',
+    what: 'AdyenCheckout + Card (CSS not counted)',
+    entry: fromBench('peers/adyen.js'),
+    packages: ['@adyen/adyen-web'],
+  },
+  {
+    name: 'card-validator + credit-card-type',
+    what: 'validation and brand only, no UI',
+    entry: fromBench('peers/card-validator.js'),
+    packages: ['card-validator', 'credit-card-type'],
+  },
   { name: 'imask', what: 'input masking only, no validation or UI', entry: fromBench('peers/imask.js'), packages: ['imask'] },
   { name: 'cleave.js', what: 'input formatting only, no validation or UI', entry: fromBench('peers/cleave.js'), packages: ['cleave.js'] },
 ];
 
 /** `<pay-pix-qr>` beside the QR encoders alone (docs/dependencies.md tells how lean-qr/nano was chosen). */
 const PIX_CONTENDERS: Contender[] = [
-  { name: 'pay-pix-qr', what: 'element + Lit + BR Code reader + QR encoder (the PIX script-tag file)', entry: fromBench('../src/pix-script-tag.ts'), packages: ['@lit/reactive-element', 'lean-qr'], ours: true },
-  { name: 'lean-qr/nano', what: 'QR encoder alone, level M, module matrix read back (the one inside our file)', entry: fromBench('peers/qr-lean-qr-nano.js'), packages: ['lean-qr'] },
+  {
+    name: 'pay-pix-qr',
+    what: 'element + Lit + BR Code reader + QR encoder (the PIX script-tag file)',
+    entry: fromBench('../src/pix-script-tag.ts'),
+    packages: ['@lit/reactive-element', 'lean-qr'],
+    ours: true,
+  },
+  {
+    name: 'lean-qr/nano',
+    what: 'QR encoder alone, level M, module matrix read back (the one inside our file)',
+    entry: fromBench('peers/qr-lean-qr-nano.js'),
+    packages: ['lean-qr'],
+  },
   { name: 'uqr', what: 'QR encoder alone, the same way', entry: fromBench('peers/qr-uqr.js'), packages: ['uqr'] },
-  { name: 'qrcode-generator', what: 'QR encoder alone, the same way', entry: fromBench('peers/qr-qrcode-generator.js'), packages: ['qrcode-generator'] },
-  { name: 'qrcode', what: 'QR encoder alone, the same way (its browser build)', entry: fromBench('peers/qr-qrcode.js'), packages: ['qrcode'] },
+  {
+    name: 'qrcode-generator',
+    what: 'QR encoder alone, the same way',
+    entry: fromBench('peers/qr-qrcode-generator.js'),
+    packages: ['qrcode-generator'],
+  },
+  {
+    name: 'qrcode',
+    what: 'QR encoder alone, the same way (its browser build)',
+    entry: fromBench('peers/qr-qrcode.js'),
+    packages: ['qrcode'],
+  },
 ];
 
 type Row = Contender & ({ sizes: Sizes; versions: string } | { error: string; versions: string });
@@ -81,7 +140,9 @@ async function measureAll(contenders: Contender[]): Promise<{ rows: Row[]; ourMo
   const rows: Row[] = [];
   let ourModules: Bundled['modules'] = [];
   for (const contender of contenders) {
-    const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(', ');
+    const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(
+      ', ',
+    );
     try {
       const { code, modules } = await bundleForBrowser(contender.entry, benchDir);
       rows.push({ ...contender, versions: versions ? `(${versions})` : '', sizes: measure(code) });
@@ -143,11 +204,11 @@ const generated = [
     ? `Budgets (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.goalBrotliBytes)} (${budget.goalBrotliBytes} bytes) brotli each: script-tag file ${budget.scriptTag.brotliBytes} bytes, this run ${ours.sizes.brotli}; installed import ${budget.installedImport.brotliBytes} bytes, this run ${installed.addedBrotli}.`
     : 'Our file failed to bundle in this run.',
   '',
-  'Where the script-tag file\'s bytes go: what each module adds to the brotli file (the file built again without it, less the whole; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:',
+  "Where the script-tag file's bytes go: what each module adds to the brotli file (the file built again without it, less the whole; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:",
   '',
   ...costRows(ourModules, cardCosts),
   '',
-  'Where the installed import\'s bytes go, as rendered:',
+  "Where the installed import's bytes go, as rendered:",
   '',
   ...moduleRows(installed.modules),
   '',
@@ -161,7 +222,7 @@ const generated = [
     ? `Budget (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.pixScriptTag.goalBrotliBytes)} (${budget.pixScriptTag.goalBrotliBytes} bytes) brotli: ${budget.pixScriptTag.brotliBytes} bytes, this run ${ourPix.sizes.brotli}.`
     : 'The PIX file failed to bundle in this run.',
   '',
-  'Where the PIX script-tag file\'s bytes go, the same way as the card file\'s:',
+  "Where the PIX script-tag file's bytes go, the same way as the card file's:",
   '',
   ...costRows(pix.ourModules, pixCosts),
 ].join('\n');

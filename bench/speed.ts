@@ -49,7 +49,11 @@ const CONTENDERS: Contender[] = [
   { name: 'imask', what: 'plain input, 4-4-4-4 mask', input: '#imask' },
   { name: 'cleave.js', what: 'plain input, `creditCard: true` (formatting by brand)', input: '#cleave' },
   { name: 'bare input', what: 'plain input, no script: the floor', input: '#bare' },
-  { name: 'bare input, no placeholder', what: 'the same without a placeholder: what Chromium spends on one', input: '#bare-no-placeholder' },
+  {
+    name: 'bare input, no placeholder',
+    what: 'the same without a placeholder: what Chromium spends on one',
+    input: '#bare-no-placeholder',
+  },
 ];
 
 /**
@@ -94,7 +98,11 @@ async function measureRun(page: Page, cdp: CDPSession, contender: Contender): Pr
   await page.waitForTimeout(SETTLE_MS);
   const after = await counters(cdp);
   const perKey = (name: string) => ((after[name]! - before[name]!) * 1000) / KEYS_PER_RUN;
-  return { task: perKey('TaskDuration'), script: perKey('ScriptDuration'), styleLayout: perKey('RecalcStyleDuration') + perKey('LayoutDuration') };
+  return {
+    task: perKey('TaskDuration'),
+    script: perKey('ScriptDuration'),
+    styleLayout: perKey('RecalcStyleDuration') + perKey('LayoutDuration'),
+  };
 }
 
 /** Before anything is counted: each input formats the number as expected and empties again, and the code is warm. */
@@ -140,9 +148,8 @@ const html = `<!doctype html>
 const browser = await launchChromium();
 const rows = new Map<string, PerKey[]>(CONTENDERS.map((c) => [c.name, []]));
 const pageErrors: Error[] = [];
-let version = '';
+const version = browser.version();
 try {
-  version = browser.version();
   const page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
   await page.setContent(html);
@@ -165,7 +172,16 @@ try {
 if (pageErrors.length > 0) throw pageErrors[0];
 
 const ms = (value: number) => value.toFixed(3);
-const medians = new Map([...rows].map(([name, runs]) => [name, { task: median(runs.map((r) => r.task)), script: median(runs.map((r) => r.script)), styleLayout: median(runs.map((r) => r.styleLayout)) }]));
+const medians = new Map(
+  [...rows].map(([name, runs]) => [
+    name,
+    {
+      task: median(runs.map((r) => r.task)),
+      script: median(runs.map((r) => r.script)),
+      styleLayout: median(runs.map((r) => r.styleLayout)),
+    },
+  ]),
+);
 const range = (name: string, key: keyof PerKey) => {
   const values = rows.get(name)!.map((r) => r[key]);
   return `${ms(Math.min(...values))}–${ms(Math.max(...values))}`;

@@ -103,7 +103,10 @@ async function makeTransfer(port: number): Promise<string> {
 function signedStatusChecks(count: number, txnId: string): Target['requests'] {
   const { clientId, secret } = v3Credential('ACCOUNT');
   const body = JSON.stringify({ txn_id: txnId });
-  return Array.from({ length: count }, () => ({ headers: signRequest({ method: 'POST', path: STATUS_PATH, body, clientId, secret }), body }));
+  return Array.from({ length: count }, () => ({
+    headers: signRequest({ method: 'POST', path: STATUS_PATH, body, clientId, secret }),
+    body,
+  }));
 }
 
 /**
@@ -189,23 +192,38 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       bareRounds.push(await measured(bare.child, { port: bare.port, requests: signedStatusChecks(1, txnId), reuse: true }));
       sandboxRounds.push(await measured(sandbox.child, { port: sandbox.port, requests: signedStatusChecks(PER_SECOND * SECONDS, txnId) }));
-      floorRounds.push(await measured(sandbox.child, { port: sandbox.port, requests: signedStatusChecks(1, txnId), reuse: true, path: '/v3/no-such-route' }));
+      floorRounds.push(
+        await measured(sandbox.child, {
+          port: sandbox.port,
+          requests: signedStatusChecks(1, txnId),
+          reuse: true,
+          path: '/v3/no-such-route',
+        }),
+      );
     }
     const best = (rounds: typeof bareRounds) => rounds.reduce((a, b) => (b.rps > a.rps ? b : a));
     const bareResult = best(bareRounds);
     const sandboxResult = best(sandboxRounds);
-    console.log(`rounds (req/s): bare ${bareRounds.map((r) => Math.round(r.rps)).join(', ')}; sandbox ${sandboxRounds.map((r) => Math.round(r.rps)).join(', ')}`);
+    console.log(
+      `rounds (req/s): bare ${bareRounds.map((r) => Math.round(r.rps)).join(', ')}; sandbox ${sandboxRounds.map((r) => Math.round(r.rps)).join(', ')}`,
+    );
     const ratio = sandboxResult.rps / bareResult.rps;
     const cpu = (rounds: Round[]) => Math.min(...rounds.map((r) => r.cpuMicrosPerRequest));
     const row = (name: string, r: Round, rounds: Round[]) =>
       `| ${name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu(rounds).toFixed(1)} | ${Math.round(1e6 / cpu(rounds)).toLocaleString('en')} |`;
-    console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}; ${CONNECTIONS} keep-alive connections, ${ROUNDS} rounds of ${SECONDS} s each, loopback.`);
+    console.log(
+      `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}; ${CONNECTIONS} keep-alive connections, ${ROUNDS} rounds of ${SECONDS} s each, loopback.`,
+    );
     console.log('| Server | req/s | p50 ms | p99 ms | non-200 | server CPU µs / request | req/s per CPU core |');
     console.log('|---|---|---|---|---|---|---|');
     console.log(row('bare node:http (fixed envelope)', bareResult, bareRounds));
     console.log(row('sandbox: signed status check', sandboxResult, sandboxRounds));
     console.log(row('sandbox: no such route (404 envelope)', best(floorRounds), floorRounds));
-    console.log(`Ratio sandbox / bare: ${ratio.toFixed(2)} measured; ${(cpu(bareRounds) / cpu(sandboxRounds)).toFixed(2)} by server CPU per request (goal ≥ 0.40)`);
+    console.log(
+      `Ratio sandbox / bare: ${ratio.toFixed(2)} measured; ${(cpu(bareRounds) / cpu(sandboxRounds)).toFixed(2)} by server CPU per request (goal ≥ 0.40)`,
+    );
   } finally {
     bare.child.kill();
     sandbox.child.kill();

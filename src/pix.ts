@@ -6,7 +6,13 @@ import { PayPixQr } from './pix-qr/pay-pix-qr.js';
 
 export { PayPixQr };
 export type { PixState, PixStatus } from './pix-qr/pay-pix-qr.js';
-export { PixCopiedEvent, PixExpiredEvent, PixPayloadErrorEvent, type PayPixQrEventMap, type PayPixQrElementEventMap } from './pix-qr/events.js';
+export {
+  PixCopiedEvent,
+  PixExpiredEvent,
+  PixPayloadErrorEvent,
+  type PayPixQrEventMap,
+  type PayPixQrElementEventMap,
+} from './pix-qr/events.js';
 export { en as pixEn, ptBR as pixPtBR, type PixMessages } from './pix-qr/messages.js';
 export { parseBrCode, BrCodeError, type BrCode, type BrCodeProblem } from './pix/br-code.js';
 

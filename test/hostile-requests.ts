@@ -114,7 +114,39 @@ function hostileValue(random: () => number): unknown {
   return values[Math.floor(random() * values.length)]!();
 }
 
-const FIELDS = ['amount', 'merchant_order_id', 'ref_id', 'txn_id', 'pix_key', 'pix_key_type', 'pix_key_value', 'qr_code_payload', 'description', 'expires_in', 'id', 'reference_id', 'account', 'model', 'status', 'compliance_mode', 'trading_name', 'notification_email', 'return_url', 'page', 'refund_id', 'original_settlement_id', 'reason', 'memo', 'med_id', 'owner_user_id', 'linked_account_id', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
+const FIELDS = [
+  'amount',
+  'merchant_order_id',
+  'ref_id',
+  'txn_id',
+  'pix_key',
+  'pix_key_type',
+  'pix_key_value',
+  'qr_code_payload',
+  'description',
+  'expires_in',
+  'id',
+  'reference_id',
+  'account',
+  'model',
+  'status',
+  'compliance_mode',
+  'trading_name',
+  'notification_email',
+  'return_url',
+  'page',
+  'refund_id',
+  'original_settlement_id',
+  'reason',
+  'memo',
+  'med_id',
+  'owner_user_id',
+  'linked_account_id',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+];
 
 /** A hostile request to any route, built from `random` and signed as of `now` when it is a v3 call. */
 export function hostileRequest(random: () => number, now: number): HostileRequest {
@@ -157,10 +189,18 @@ export function hostileRequest(random: () => number, now: number): HostileReques
     text = JSON.stringify(body);
     label += ' template';
   }
-  let bytes = shape >= 0.72 && shape < 0.75 ? Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]) : Buffer.from(text, 'utf8');
+  let bytes =
+    shape >= 0.72 && shape < 0.75 ? Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]) : Buffer.from(text, 'utf8');
 
   // The route and headers: mostly well signed, sometimes not.
-  const kind = op.group === 'managed' ? 'USER' : op.group === 'master-platform' || op.group === 'master-detail' ? 'PLATFORM' : random() < 0.8 ? 'ACCOUNT' : 'USER';
+  const kind =
+    op.group === 'managed'
+      ? 'USER'
+      : op.group === 'master-platform' || op.group === 'master-detail'
+        ? 'PLATFORM'
+        : random() < 0.8
+          ? 'ACCOUNT'
+          : 'USER';
   let headers: Record<string, string> = signRequest({
     method: 'POST',
     path,
@@ -174,16 +214,38 @@ export function hostileRequest(random: () => number, now: number): HostileReques
     label += ` content-type=${contentType ?? 'none'}`;
   } else if (roll < 0.1) {
     const { ['X-Signature']: _dropped, ...rest } = headers;
-    headers = pick([rest, { ...headers, 'X-Signature': 'f'.repeat(64) }, { ...headers, 'X-Timestamp': '1' }, { ...headers, 'X-ISPB': '1' }, { ...headers, 'X-Nonce': '!' }]);
+    headers = pick([
+      rest,
+      { ...headers, 'X-Signature': 'f'.repeat(64) },
+      { ...headers, 'X-Timestamp': '1' },
+      { ...headers, 'X-ISPB': '1' },
+      { ...headers, 'X-Nonce': '!' },
+    ]);
     label += ' bad signature headers';
   } else if (roll < 0.14) {
     path = pick(['/v1/tokens', '/v1/charges']);
     label = `${path}`;
-    headers = { Authorization: pick(['Bearer pk_test_51LojaExemploActive0001', 'Bearer pk_test_51LojaExemploRevoked0002', `Basic ${Buffer.from('sk_test_51LojaExemploSecret0001:').toString('base64')}`, 'Basic !!', '']) };
+    headers = {
+      Authorization: pick([
+        'Bearer pk_test_51LojaExemploActive0001',
+        'Bearer pk_test_51LojaExemploRevoked0002',
+        `Basic ${Buffer.from('sk_test_51LojaExemploSecret0001:').toString('base64')}`,
+        'Basic !!',
+        '',
+      ]),
+    };
     const card = { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: '2031', cvv: '123' };
     const field = pick(['number', 'holderName', 'expirationMonth', 'expirationYear', 'cvv']);
     const hostile = random() < 0.8 ? { card: { ...card, [field]: hostileValue(random) } } : hostileValue(random);
-    bytes = Buffer.from(path === '/v1/tokens' ? JSON.stringify(hostile) : JSON.stringify({ amount: hostileValue(random), payment_method: 'credit_card', payment_details: { token: hostileValue(random) } }) ?? 'null');
+    bytes = Buffer.from(
+      path === '/v1/tokens'
+        ? JSON.stringify(hostile)
+        : (JSON.stringify({
+            amount: hostileValue(random),
+            payment_method: 'credit_card',
+            payment_details: { token: hostileValue(random) },
+          }) ?? 'null'),
+    );
   } else if (roll < 0.17) {
     path = pick(['/sandbox/clock/advance', '/sandbox/clock/set']);
     label = path;
@@ -191,11 +253,15 @@ export function hostileRequest(random: () => number, now: number): HostileReques
     bytes = Buffer.from(JSON.stringify({ ms: hostileValue(random), now: hostileValue(random) }) ?? 'null');
   } else if (roll < 0.19) {
     method = pick(['GET', 'PUT', 'DELETE']);
-    path = pick([op.path, '/v3/nope', '/%ff', `/v3/${'a'.repeat(2000)}`, "/v3/transfers/details?a='\"<>"]);
+    path = pick([op.path, '/v3/nope', '/%ff', `/v3/${'a'.repeat(2000)}`, '/v3/transfers/details?a=\'"<>']);
     label = `${method} ${path.slice(0, 40)}`;
     bytes = method === 'GET' ? Buffer.alloc(0) : bytes;
   }
-  if (contentType !== undefined && bytes.length > 0) headers = { 'Content-Type': contentType, ...Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type')) };
+  if (contentType !== undefined && bytes.length > 0)
+    headers = {
+      'Content-Type': contentType,
+      ...Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type')),
+    };
   if (contentType === undefined) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'content-type'));
   if (method === 'GET') chunked = false;
   return { method, path, headers, body: bytes, chunked, label };
@@ -216,11 +282,20 @@ export function send(baseUrl: string, r: HostileRequest): Promise<Answer> {
   if (url.hostname !== '127.0.0.1') throw new Error('hostile requests only go to 127.0.0.1');
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: url.port, method: r.method, path: r.path, agent, headers: r.chunked ? r.headers : { ...r.headers, 'Content-Length': String(r.body.length) } },
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        method: r.method,
+        path: r.path,
+        agent,
+        headers: r.chunked ? r.headers : { ...r.headers, 'Content-Length': String(r.body.length) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );

@@ -23,7 +23,13 @@ test('the fields as shown become the card for tokenize, the expiry split into mo
     expirationYear: '2031',
     cvv: '123',
   });
-  assert.deepEqual(toCardInput({ ...emptyFields(), expiry: '1' }), { number: '', holderName: '', expirationMonth: '1', expirationYear: '', cvv: '' });
+  assert.deepEqual(toCardInput({ ...emptyFields(), expiry: '1' }), {
+    number: '',
+    holderName: '',
+    expirationMonth: '1',
+    expirationYear: '',
+    cvv: '',
+  });
 });
 
 test('fields map to card.* paths and back', () => {

@@ -7,8 +7,14 @@ import type { EditState } from './preprocessors.js';
 const typed = (text: string): EditState => ({ caretIndex: text.length, prevViewValue: '', inputType: 'insertText' });
 
 test('the number is grouped by brand', () => {
-  assert.deepEqual(preprocessField('number', '4111111111111111', typed('4111111111111111'), null), { viewValue: '4111 1111 1111 1111', caretIndex: 19 });
-  assert.deepEqual(preprocessField('number', '378282246310005', typed('378282246310005'), 'amex'), { viewValue: '3782 822463 10005', caretIndex: 17 });
+  assert.deepEqual(preprocessField('number', '4111111111111111', typed('4111111111111111'), null), {
+    viewValue: '4111 1111 1111 1111',
+    caretIndex: 19,
+  });
+  assert.deepEqual(preprocessField('number', '378282246310005', typed('378282246310005'), 'amex'), {
+    viewValue: '3782 822463 10005',
+    caretIndex: 17,
+  });
 });
 
 test('the expiry becomes "MM / YY"', () => {
@@ -25,5 +31,8 @@ test('the CVV keeps as many digits as the brand has, four while the brand is unk
 
 test('the holder name is left exactly as typed, caret where it was', () => {
   const name = '  ana  da Silva 2º ';
-  assert.deepEqual(preprocessField('holderName', name, { caretIndex: 4, prevViewValue: '', inputType: 'insertText' }, 'visa'), { viewValue: name, caretIndex: 4 });
+  assert.deepEqual(preprocessField('holderName', name, { caretIndex: 4, prevViewValue: '', inputType: 'insertText' }, 'visa'), {
+    viewValue: name,
+    caretIndex: 4,
+  });
 });

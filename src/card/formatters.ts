@@ -2,7 +2,6 @@
 import { Brand, brandInfo, detectBrand, MAX_CARD_DIGITS } from './brands.js';
 import { digitsOnly } from './parsers.js';
 
-
 /** Gap positions (digit counts after which a space goes) for a given brand and length. */
 function groups(brand: Brand | null, length: number): readonly number[] {
   if (brand === Brand.AMEX) return [4, 6, 5];

@@ -94,5 +94,10 @@ export function preprocessExpiry(viewValue: string, edit: EditState): Preprocess
 
 /** Live filtering of the CVV field: digits only, up to `maxLength`. */
 export function preprocessCvv(viewValue: string, edit: EditState, maxLength: number): Preprocessed {
-  return reformat(viewValue, edit, (d) => d, () => maxLength);
+  return reformat(
+    viewValue,
+    edit,
+    (d) => d,
+    () => maxLength,
+  );
 }

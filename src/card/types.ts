@@ -28,9 +28,4 @@ export interface TokenizeResult {
 }
 
 /** The `card.*` paths a validation error can point at (§7.3). */
-export type CardField =
-  | 'card.number'
-  | 'card.holderName'
-  | 'card.expirationMonth'
-  | 'card.expirationYear'
-  | 'card.cvv';
+export type CardField = 'card.number' | 'card.holderName' | 'card.expirationMonth' | 'card.expirationYear' | 'card.cvv';

@@ -76,10 +76,7 @@ test('validateCard reports every invalid field and normalizes the card', () => {
   assert.equal(ok.card.number, '4111111111111111');
   assert.equal(ok.card.holderName, 'Ana Silva');
 
-  const bad = validateCard(
-    { number: '4111', holderName: '', expirationMonth: '13', expirationYear: '2030', cvv: '1' },
-    { now: NOW },
-  );
+  const bad = validateCard({ number: '4111', holderName: '', expirationMonth: '13', expirationYear: '2030', cvv: '1' }, { now: NOW });
   assert.equal(bad.valid, false);
   assert.deepEqual(bad.errors, {
     'card.number': 'too_short',

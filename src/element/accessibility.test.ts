@@ -1,7 +1,18 @@
 import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, EXPIRY_TYPED, INACTIVE_KEY, errorOf, fillValidCard, input, mount, sandboxUrl, silentUrl, typeInto } from './test-helpers.js';
+import {
+  ACTIVE_KEY,
+  EXPIRY_TYPED,
+  INACTIVE_KEY,
+  errorOf,
+  fillValidCard,
+  input,
+  mount,
+  sandboxUrl,
+  silentUrl,
+  typeInto,
+} from './test-helpers.js';
 
 /** Blur the focused field with a real Tab press and let the element render. */
 async function tab(el: PayCardForm) {
@@ -58,10 +69,12 @@ for (const locale of ['en', 'pt-BR']) {
 
 describe('keyboard only', () => {
   it('completes a payment with Tab, typing and Enter, in a sensible order', async () => {
-    const el = await fixture<PayCardForm>(html`<div>
-      <button id="before">Back to cart</button>
-      <pay-card-form public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en"></pay-card-form>
-    </div>`).then((wrapper) => wrapper.querySelector('pay-card-form')!);
+    const el = await fixture<PayCardForm>(
+      html`<div>
+        <button id="before">Back to cart</button>
+        <pay-card-form public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en"></pay-card-form>
+      </div>`,
+    ).then((wrapper) => wrapper.querySelector('pay-card-form')!);
     (el.previousElementSibling as HTMLElement).focus();
     const order: string[] = [];
     const typed: Record<string, string> = { number: '5555555555554444', holderName: 'Ana Silva', expiry: EXPIRY_TYPED, cvv: '123' };
@@ -165,7 +178,11 @@ describe('languages and overrides', () => {
 
   it('lets the merchant replace any sentence', async () => {
     const el = await mount();
-    el.messages = { submit: 'Finalizar compra', errors: { incomplete: (noun, field) => (field === 'number' ? 'Faltam dígitos.' : `${noun}?`) }, labels: { cvv: undefined } };
+    el.messages = {
+      submit: 'Finalizar compra',
+      errors: { incomplete: (noun, field) => (field === 'number' ? 'Faltam dígitos.' : `${noun}?`) },
+      labels: { cvv: undefined },
+    };
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="submit"]')!.textContent!.trim()).to.equal('Finalizar compra');
     await typeInto(el, 'number', '4111');
@@ -199,12 +216,19 @@ describe('layout', () => {
   });
 
   it('keeps the page styles out and its own styles in', async () => {
-    const wrapper = await fixture(html`<div>
-      <style>
-        input { background: rgb(255, 0, 0) !important; } label { display: none; }
-      </style>
-      <pay-card-form></pay-card-form><label id="outside">outside</label>
-    </div>`);
+    const wrapper = await fixture(
+      html`<div>
+        <style>
+          input {
+            background: rgb(255, 0, 0) !important;
+          }
+          label {
+            display: none;
+          }
+        </style>
+        <pay-card-form></pay-card-form><label id="outside">outside</label>
+      </div>`,
+    );
     const el = wrapper.querySelector('pay-card-form')!;
     await el.updateComplete;
     expect(getComputedStyle(input(el, 'number')).backgroundColor).to.not.equal('rgb(255, 0, 0)');

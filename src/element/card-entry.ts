@@ -86,7 +86,11 @@ export class CardEntry {
   /** Writes the state into the view; called from the host's update. */
   render(state: HostViewState): void {
     if (!this.#view) return;
-    renderView(this.#view, { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcer.text }, this.#delegate.sentences());
+    renderView(
+      this.#view,
+      { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcer.text },
+      this.#delegate.sentences(),
+    );
   }
 
   /** Shows every current error, as a submit does. */

@@ -4,11 +4,20 @@ import type { PayCardForm } from './pay-card-form.js';
 import { ACTIVE_KEY, EXPIRY_YEAR, errorOf, fillValidCard, input, sandboxUrl, silentUrl } from './test-helpers.js';
 
 async function mountInForm(attrs: { required?: boolean } = {}) {
-  const form = await fixture<HTMLFormElement>(html`<form action="/should-not-navigate" method="post">
-    <input name="order" value="A-1001" />
-    <pay-card-form name="card_token" public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en" ?required=${attrs.required} hide-submit></pay-card-form>
-    <button type="submit">Buy</button>
-  </form>`);
+  const form = await fixture<HTMLFormElement>(
+    html`<form action="/should-not-navigate" method="post">
+      <input name="order" value="A-1001" />
+      <pay-card-form
+        name="card_token"
+        public-key=${ACTIVE_KEY}
+        base-url=${await sandboxUrl()}
+        locale="en"
+        ?required=${attrs.required}
+        hide-submit
+      ></pay-card-form>
+      <button type="submit">Buy</button>
+    </form>`,
+  );
   return { form, el: form.querySelector('pay-card-form')! as PayCardForm };
 }
 
@@ -153,9 +162,11 @@ describe('inside a native <form>', () => {
   });
 
   it('a reset aborts the request in flight, even one the service never answers', async () => {
-    const wrapper = await fixture<HTMLFormElement>(html`<form>
-      <pay-card-form public-key=${ACTIVE_KEY} base-url=${await silentUrl()} locale="en"></pay-card-form>
-    </form>`);
+    const wrapper = await fixture<HTMLFormElement>(
+      html`<form>
+        <pay-card-form public-key=${ACTIVE_KEY} base-url=${await silentUrl()} locale="en"></pay-card-form>
+      </form>`,
+    );
     const el = wrapper.querySelector('pay-card-form')!;
     let failures = 0;
     el.addEventListener('tokenize-error', () => failures++);
@@ -176,7 +187,11 @@ describe('inside a native <form>', () => {
   });
 
   it('a disabled fieldset disables the inputs', async () => {
-    const wrapper = await fixture(html`<form><fieldset disabled><pay-card-form></pay-card-form></fieldset></form>`);
+    const wrapper = await fixture(
+      html`<form>
+        <fieldset disabled><pay-card-form></pay-card-form></fieldset>
+      </form>`,
+    );
     const el = wrapper.querySelector('pay-card-form')!;
     await el.updateComplete;
     expect(input(el, 'number').disabled).to.equal(true);

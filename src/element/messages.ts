@@ -172,7 +172,8 @@ export function failureText(messages: Messages, error: unknown): string {
 export function messagesMemo(): (lang: string, overrides: MessageOverrides | null) => Messages {
   let last: { lang: string; overrides: MessageOverrides | null; messages: Messages } | null = null;
   return (lang, overrides) => {
-    if (last?.lang !== lang || last.overrides !== overrides) last = { lang, overrides, messages: mergeMessages(messagesFor(lang), overrides) };
+    if (last?.lang !== lang || last.overrides !== overrides)
+      last = { lang, overrides, messages: mergeMessages(messagesFor(lang), overrides) };
     return last.messages;
   };
 }

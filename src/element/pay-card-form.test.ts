@@ -138,9 +138,22 @@ describe('<pay-card-form>', () => {
     await sendKeys({ press: 'Enter' });
     const { detail, bubbles, composed } = (await event) as CustomEvent<TokenizeResult>;
     expect(bubbles && composed).to.equal(true);
-    expect(Object.keys(detail).sort()).to.deep.equal(['brand', 'expirationMonth', 'expirationYear', 'firstSixDigits', 'lastFourDigits', 'token']);
+    expect(Object.keys(detail).sort()).to.deep.equal([
+      'brand',
+      'expirationMonth',
+      'expirationYear',
+      'firstSixDigits',
+      'lastFourDigits',
+      'token',
+    ]);
     expect(detail.token).to.match(/^tok_/);
-    expect(detail).to.include({ brand: 'visa', lastFourDigits: '1111', firstSixDigits: '411111', expirationMonth: '12', expirationYear: EXPIRY_YEAR });
+    expect(detail).to.include({
+      brand: 'visa',
+      lastFourDigits: '1111',
+      firstSixDigits: '411111',
+      expirationMonth: '12',
+      expirationYear: EXPIRY_YEAR,
+    });
     // No card data in the DOM's attributes or in any event.
     expect(el.outerHTML + el.shadowRoot!.innerHTML).to.not.include('4111 1111');
     expect(JSON.stringify(changes)).to.not.include('4111');

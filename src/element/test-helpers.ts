@@ -16,9 +16,7 @@ export const sandboxUrl = () => executeServerCommand('sandbox-url') as Promise<s
 /** Base URL of a server that never answers. */
 export const silentUrl = () => executeServerCommand('silent-url') as Promise<string>;
 
-export async function mount(
-  options: { publicKey?: string; baseUrl?: string; locale?: string; theme?: string } = {},
-): Promise<PayCardForm> {
+export async function mount(options: { publicKey?: string; baseUrl?: string; locale?: string; theme?: string } = {}): Promise<PayCardForm> {
   const baseUrl = options.baseUrl ?? (await sandboxUrl());
   return fixture<PayCardForm>(
     html`<pay-card-form

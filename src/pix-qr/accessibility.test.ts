@@ -40,7 +40,11 @@ describe('<pay-pix-qr> theme auto', () => {
     const el = await mount({ theme: 'auto' });
     const qr = el.shadowRoot!.querySelector('svg')!;
     const path = qr.querySelector('path')!;
-    const colours = () => ({ text: getComputedStyle(el).color, tile: getComputedStyle(qr).backgroundColor, modules: getComputedStyle(path).fill });
+    const colours = () => ({
+      text: getComputedStyle(el).color,
+      tile: getComputedStyle(qr).backgroundColor,
+      modules: getComputedStyle(path).fill,
+    });
     const light = colours();
     await emulateMedia({ colorScheme: 'dark' });
     const dark = colours();

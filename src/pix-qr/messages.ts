@@ -63,7 +63,8 @@ export const ptBR: PixMessages = {
     'Confira o valor e o recebedor e confirme.',
   ],
   expiresIn: (clock) => `Expira em ${clock}`,
-  timeLeft: (s) => (s >= 60 ? `Falta${s === 60 ? '' : 'm'} ${s / 60} minuto${s === 60 ? '' : 's'} para pagar.` : `Faltam ${s} segundos para pagar.`),
+  timeLeft: (s) =>
+    s >= 60 ? `Falta${s === 60 ? '' : 'm'} ${s / 60} minuto${s === 60 ? '' : 's'} para pagar.` : `Faltam ${s} segundos para pagar.`,
   paid: 'Pagamento recebido. Obrigado!',
   expired: 'Este código Pix expirou. Peça um novo à loja.',
   invalid: 'Este código Pix não pode ser usado. Peça um novo à loja.',

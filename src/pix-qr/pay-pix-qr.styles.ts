@@ -10,7 +10,8 @@ import { themeStyles } from '../dom/theme.styles.js';
  * kept within the element by `.base > *`, and its height follows its
  * square viewBox.
  */
-export const styles = unsafeCSS(`${themeStyles('--_success: var(--pay-color-success, #146c2e);', '--_success: var(--pay-color-success, #6dd58c);')}
+export const styles =
+  unsafeCSS(`${themeStyles('--_success: var(--pay-color-success, #146c2e);', '--_success: var(--pay-color-success, #6dd58c);')}
   .base { display: grid; gap: var(--pay-spacing, 12px); justify-items: center; text-align: center; }
   .base > * { margin: 0; max-width: 100%; }
   dl { display: flex; flex-wrap: wrap; justify-content: center; gap: 4px 24px; }

@@ -146,7 +146,9 @@ describe('<pay-pix-qr> countdown', () => {
   it('announces at 5 minutes, 1 minute and 30 seconds only, on the clock it is given', async () => {
     const expiresAt = Date.UTC(2030, 0, 1, 12);
     let now = expiresAt - 302_000;
-    const el = await fixture<PayPixQr>(html`<pay-pix-qr locale="en" payload=${DYNAMIC_PAYLOAD} .now=${() => now} expires-at=${String(expiresAt)}></pay-pix-qr>`);
+    const el = await fixture<PayPixQr>(
+      html`<pay-pix-qr locale="en" payload=${DYNAMIC_PAYLOAD} .now=${() => now} expires-at=${String(expiresAt)}></pay-pix-qr>`,
+    );
     await el.updateComplete;
     const said = listen(el);
     expect(text(el, 'countdown')).to.equal('Expires in 5:02');

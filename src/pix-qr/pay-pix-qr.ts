@@ -203,7 +203,9 @@ export class PayPixQr extends ReactiveElement {
     setAttr(view.instructions, 'hidden', !pending);
     if (this.#instructionsShown !== m.instructions) {
       this.#instructionsShown = m.instructions;
-      view.instructions.replaceChildren(...m.instructions.map((step) => Object.assign(document.createElement('li'), { textContent: step })));
+      view.instructions.replaceChildren(
+        ...m.instructions.map((step) => Object.assign(document.createElement('li'), { textContent: step })),
+      );
     }
     const left = this.#left;
     setAttr(view.countdown, 'hidden', !pending || left === null);

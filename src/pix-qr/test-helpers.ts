@@ -15,7 +15,12 @@ export const DYNAMIC_PAYLOAD = encodeBrCode({
 });
 
 /** A static code with no amount: the payer types it. */
-export const STATIC_PAYLOAD = encodeBrCode({ pointOfInitiation: '11', key: 'contato@padaria.example', merchantName: 'PADARIA', merchantCity: 'BELO HORIZONTE' });
+export const STATIC_PAYLOAD = encodeBrCode({
+  pointOfInitiation: '11',
+  key: 'contato@padaria.example',
+  merchantName: 'PADARIA',
+  merchantCity: 'BELO HORIZONTE',
+});
 
 /** The dynamic payload with its amount changed after the CRC was computed. */
 export const TAMPERED_PAYLOAD = DYNAMIC_PAYLOAD.replace('1234.56', '1.00'.padStart(7, '0'));
@@ -36,7 +41,8 @@ export async function mount(
   return el;
 }
 
-export const part = <T extends Element = HTMLElement>(el: PayPixQr, name: string) => el.shadowRoot!.querySelector<T & Element>(`[part~="${name}"]`)!;
+export const part = <T extends Element = HTMLElement>(el: PayPixQr, name: string) =>
+  el.shadowRoot!.querySelector<T & Element>(`[part~="${name}"]`)!;
 export const shown = (el: PayPixQr, name: string) => !part(el, name).hasAttribute('hidden');
 export const region = (el: PayPixQr) => el.shadowRoot!.querySelector('[role="status"]')!;
 

@@ -38,12 +38,7 @@ export function buildPixView(): PixView {
     (view.summary = h<HTMLDListElement>(
       'dl',
       { part: 'summary' },
-      (view.amount = h(
-        'div',
-        { class: 'amount', part: 'amount' },
-        (view.amountLabel = h('dt')),
-        (view.amountValue = h('dd')),
-      )),
+      (view.amount = h('div', { class: 'amount', part: 'amount' }, (view.amountLabel = h('dt')), (view.amountValue = h('dd')))),
       h('div', { part: 'payee' }, (view.payeeLabel = h('dt')), (view.payeeValue = h('dd'))),
     )),
     view.qr,

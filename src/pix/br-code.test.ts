@@ -31,7 +31,15 @@ const tlv = (id: string, value: string) => `${id}${String([...value].length).pad
 function withCrc(body: string): string {
   return `${body}6304${crc16(`${body}6304`)}`;
 }
-function build(parts: { gui?: string; account?: string; currency?: string; amount?: string; name?: string; city?: string; format?: string }): string {
+function build(parts: {
+  gui?: string;
+  account?: string;
+  currency?: string;
+  amount?: string;
+  name?: string;
+  city?: string;
+  format?: string;
+}): string {
   const account = parts.account ?? tlv('00', parts.gui ?? 'br.gov.bcb.pix') + tlv('01', 'k');
   return withCrc(
     tlv('00', parts.format ?? '01') +
@@ -120,7 +128,8 @@ describe('parseBrCode', () => {
     assert.equal(reasonOf(build({ name: '' })), 'missing_field');
     assert.equal(reasonOf(build({ city: '' })), 'missing_field');
     assert.equal(reasonOf(build({ currency: '840' })), 'bad_currency');
-    for (const amount of ['1,00', '-1.00', '1.234', '1e3', '.50', '12345678901']) assert.equal(reasonOf(build({ amount })), 'bad_amount', amount);
+    for (const amount of ['1,00', '-1.00', '1.234', '1e3', '.50', '12345678901'])
+      assert.equal(reasonOf(build({ amount })), 'bad_amount', amount);
   });
 
   it('throws a typed error of the package family, with a literal name and no payload in the message', () => {

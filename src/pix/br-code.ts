@@ -42,7 +42,10 @@ const AMOUNT = /^[0-9]{1,10}(\.[0-9]{1,2})?$/;
  * (`Loja Exemplo Ltda` → `LOJA EXEMPLO LTDA`, `São João` → `SAO JOAO`).
  */
 export function brCodeName(name: string): string {
-  return name.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').toUpperCase();
+  return name
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9 ]/g, '')
+    .toUpperCase();
 }
 
 /**

@@ -8,7 +8,8 @@ describe('expiry', () => {
     assert.equal(parseExpiresAt('2026-11-22T12:00:00-03:00'), Date.UTC(2026, 10, 22, 15));
     assert.equal(parseExpiresAt('1795000000000'), 1795000000000);
     assert.equal(parseExpiresAt(1795000000000), 1795000000000);
-    for (const bad of ['', ' ', 'tomorrow', '2026-11-22', '2026-13-40T99:99', NaN, null, undefined]) assert.equal(parseExpiresAt(bad), null, String(bad));
+    for (const bad of ['', ' ', 'tomorrow', '2026-11-22', '2026-13-40T99:99', NaN, null, undefined])
+      assert.equal(parseExpiresAt(bad), null, String(bad));
   });
 
   it('counts whole seconds up, and never below zero', () => {

@@ -10,7 +10,8 @@ function decode({ size, d }: { size: number; d: string }, scale = 4): string | n
   const pixels = new Uint8ClampedArray(width * width * 4).fill(255);
   for (const [, x, y, w] of d.matchAll(/M(\d+) (\d+)h(\d+)v1h-\d+z/g)) {
     for (let py = Number(y) * scale; py < (Number(y) + 1) * scale; py++)
-      for (let px = Number(x) * scale; px < (Number(x) + Number(w)) * scale; px++) pixels.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
+      for (let px = Number(x) * scale; px < (Number(x) + Number(w)) * scale; px++)
+        pixels.fill(0, (py * width + px) * 4, (py * width + px) * 4 + 3);
   }
   return jsQR(pixels, width, width)?.data ?? null;
 }

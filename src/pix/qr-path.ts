@@ -26,7 +26,7 @@ export function qrPath(text: string): QrPath {
   const code = generate(text, { minCorrectionLevel: correction.M });
   let d = '';
   for (let y = 0; y < code.size; y++) {
-    for (let x = 0; x < code.size; ) {
+    for (let x = 0; x < code.size;) {
       if (!code.get(x, y)) {
         x++;
         continue;

@@ -25,8 +25,10 @@ try {
   sandbox = await createSandbox({ port, host });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') fail(`port ${port} on ${host} is in use. Set PORT to a free port, e.g. PORT=${port + 1} npx pay-card-form-sandbox`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') fail(`cannot listen on host "${host}". Set HOST to an address of this machine, e.g. HOST=127.0.0.1`);
+  if (code === 'EADDRINUSE')
+    fail(`port ${port} on ${host} is in use. Set PORT to a free port, e.g. PORT=${port + 1} npx pay-card-form-sandbox`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    fail(`cannot listen on host "${host}". Set HOST to an address of this machine, e.g. HOST=127.0.0.1`);
   if (code === 'EACCES') fail(`no permission to listen on port ${port}. Set PORT to a port above 1023, e.g. PORT=${DEFAULT_PORT}`);
   throw error;
 }

@@ -31,7 +31,7 @@ export interface ClockOptions {
 /** A clock that follows real time plus an offset, or stays frozen for deterministic tests. */
 export function createClock(options: ClockOptions = {}): Clock {
   const frozen = options.frozenAt !== undefined;
-  let base = options.frozenAt ?? 0;
+  const base = options.frozenAt ?? 0;
   let offset = 0;
   /** Pending tasks, earliest first (ties in the order they were scheduled). */
   const tasks: { at: number; run: () => void }[] = [];

@@ -40,7 +40,14 @@ describe('sandbox fixtures', () => {
 
   it('the start banner prints the v3 fixtures', () => {
     const banner = describeFixtures('http://127.0.0.1:4010');
-    for (const text of [V3_QR_PAYLOADS.activeWithAmount, 'stl_sandbox_inbound_91d', 'cli_test_account_0002', 'ma_sandbox_pa_0001', 'mst_sandbox_0001', 'antigo@padaria.example']) {
+    for (const text of [
+      V3_QR_PAYLOADS.activeWithAmount,
+      'stl_sandbox_inbound_91d',
+      'cli_test_account_0002',
+      'ma_sandbox_pa_0001',
+      'mst_sandbox_0001',
+      'antigo@padaria.example',
+    ]) {
       assert.ok(banner.includes(text), text);
     }
   });

@@ -16,12 +16,21 @@ interface Raw {
 }
 
 /** One request over node:http, so the request line, chunking and headers are exactly what the test says. */
-function raw(base: string, r: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean }): Promise<Raw> {
+function raw(
+  base: string,
+  r: { method?: string; path: string; headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean },
+): Promise<Raw> {
   const url = new URL(base);
   const body = typeof r.body === 'string' ? Buffer.from(r.body) : (r.body ?? Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method: r.method ?? 'POST', path: r.path, headers: r.chunked ? r.headers : { ...r.headers, 'Content-Length': String(body.length) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: r.method ?? 'POST',
+        path: r.path,
+        headers: r.chunked ? r.headers : { ...r.headers, 'Content-Length': String(body.length) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -56,8 +65,15 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
   };
 
   it('isJsonContentType: JSON types with parameters; a charset must be UTF-8', () => {
-    for (const ok of ['application/json', 'Application/JSON; charset=UTF-8', 'application/json;charset="utf-8"', 'application/problem+json']) assert.equal(isJsonContentType(ok), true, ok);
-    for (const bad of [undefined, '', 'text/plain', 'application/json; charset=latin1', 'application/jsonx', 'multipart/form-data']) assert.equal(isJsonContentType(bad), false, String(bad));
+    for (const ok of [
+      'application/json',
+      'Application/JSON; charset=UTF-8',
+      'application/json;charset="utf-8"',
+      'application/problem+json',
+    ])
+      assert.equal(isJsonContentType(ok), true, ok);
+    for (const bad of [undefined, '', 'text/plain', 'application/json; charset=latin1', 'application/jsonx', 'multipart/form-data'])
+      assert.equal(isJsonContentType(bad), false, String(bad));
   });
 
   it('415 for a missing or non-JSON Content-Type, on v3, tokens and charges', async () => {
@@ -81,7 +97,12 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
       assert.deepEqual([r.status, r.json?.code, r.json?.data?.reason], [413, 413, 'body_too_large'], `chunked ${chunked}`);
     }
     const card = JSON.stringify({ card: { number: '4111111111111111', holderName: 'x'.repeat(MAX_TOKEN_BODY_BYTES) } });
-    const tokens = await raw(sandbox.url, { path: '/v1/tokens', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' }, body: card, chunked: true });
+    const tokens = await raw(sandbox.url, {
+      path: '/v1/tokens',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
+      body: card,
+      chunked: true,
+    });
     assert.deepEqual([tokens.status, tokens.json?.code], [413, 413]);
     assert.equal(stateSnapshot(sandbox), before);
     // Just under the limit, chunked, is read and answered normally.
@@ -110,7 +131,11 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
     const preflight = await raw(sandbox.url, {
       method: 'OPTIONS',
       path: '/v1/tokens',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, authorization' },
+      headers: {
+        Origin: 'https://shop.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, authorization',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], '*');
@@ -118,10 +143,18 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
     assert.match(String(preflight.headers['access-control-allow-headers']), /Content-Type/);
     assert.match(String(preflight.headers['access-control-allow-headers']), /Authorization/);
     assert.equal(preflight.headers['access-control-allow-credentials'], undefined);
-    const post = await raw(sandbox.url, { path: '/v1/tokens', headers: { 'Content-Type': 'application/json', Origin: 'https://shop.example' }, body: '{}' });
+    const post = await raw(sandbox.url, {
+      path: '/v1/tokens',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://shop.example' },
+      body: '{}',
+    });
     assert.equal(post.headers['access-control-allow-origin'], '*');
     for (const path of [LIST, '/sandbox/clock/advance']) {
-      const r = await raw(sandbox.url, { method: 'OPTIONS', path, headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } });
+      const r = await raw(sandbox.url, {
+        method: 'OPTIONS',
+        path,
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      });
       assert.equal(r.headers['access-control-allow-origin'], undefined, path);
       assert.notEqual(r.status, 204, path);
     }
@@ -130,7 +163,11 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
   it('tokens: a card field that is not a string is a 422, never a crash', async () => {
     for (const number of [{ toString: 1 }, 4111111111111111, ['4111'], null]) {
       const body = JSON.stringify({ card: { number, holderName: 'Ana', expirationMonth: '12', expirationYear: '2031', cvv: '123' } });
-      const r = await raw(sandbox.url, { path: '/v1/tokens', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' }, body });
+      const r = await raw(sandbox.url, {
+        path: '/v1/tokens',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
+        body,
+      });
       if (number === null) assert.equal(r.status, 422);
       else assert.deepEqual([r.status, r.json?.code, r.json?.data?.field], [422, 4002, 'card.number'], JSON.stringify(number));
     }
@@ -140,7 +177,9 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
     const { connect } = await import('node:net');
     const url = new URL(sandbox.url);
     const text = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => socket.end('POST /v3/med/list HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'));
+      const socket = connect(Number(url.port), url.hostname, () =>
+        socket.end('POST /v3/med/list HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n'),
+      );
       let data = '';
       socket.on('data', (c: Buffer) => (data += c.toString('utf8')));
       socket.on('end', () => resolve(data));
@@ -165,10 +204,18 @@ describe('the clock routes are locked down (docs/sandbox.md "Test clock")', () =
     const body = '{"ms":60000}';
     const none = await raw(sandbox.url, { path: '/sandbox/clock/advance', headers: { 'Content-Type': 'application/json' }, body });
     assert.deepEqual([none.status, none.json?.code, none.json?.data?.reason], [401, 401, 'admin_credential_required']);
-    const wrong = await raw(sandbox.url, { path: '/sandbox/clock/advance', headers: { ...ADMIN, Authorization: 'Bearer adm_wrong' }, body });
+    const wrong = await raw(sandbox.url, {
+      path: '/sandbox/clock/advance',
+      headers: { ...ADMIN, Authorization: 'Bearer adm_wrong' },
+      body,
+    });
     assert.equal(wrong.status, 401);
     // What a form or `fetch(…, { mode: 'no-cors' })` on another site can send: no credential, text/plain.
-    const crossSite = await raw(sandbox.url, { path: '/sandbox/clock/set', headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' }, body: `{"now":${start + 1}}` });
+    const crossSite = await raw(sandbox.url, {
+      path: '/sandbox/clock/set',
+      headers: { 'Content-Type': 'text/plain', Origin: 'https://evil.example' },
+      body: `{"now":${start + 1}}`,
+    });
     assert.equal(crossSite.status, 401);
     const plain = await raw(sandbox.url, { path: '/sandbox/clock/advance', headers: { ...ADMIN, 'Content-Type': 'text/plain' }, body });
     assert.equal(plain.status, 415);

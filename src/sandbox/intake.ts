@@ -51,9 +51,17 @@ export function isJsonContentType(header: string | undefined): boolean {
  */
 export async function readBody(c: Context, now: number, limit = MAX_BODY_BYTES): Promise<Uint8Array | Response> {
   if (!isJsonContentType(c.req.header('content-type'))) {
-    return reply(c, now, IntakeCode.UNSUPPORTED_MEDIA_TYPE, { reason: 'unsupported_media_type' }, 'Send Content-Type: application/json (UTF-8).', 415);
+    return reply(
+      c,
+      now,
+      IntakeCode.UNSUPPORTED_MEDIA_TYPE,
+      { reason: 'unsupported_media_type' },
+      'Send Content-Type: application/json (UTF-8).',
+      415,
+    );
   }
-  const tooLarge = () => reply(c, now, IntakeCode.BODY_TOO_LARGE, { reason: 'body_too_large', limit }, `The body is over ${limit} bytes.`, 413);
+  const tooLarge = () =>
+    reply(c, now, IntakeCode.BODY_TOO_LARGE, { reason: 'body_too_large', limit }, `The body is over ${limit} bytes.`, 413);
   const declared = c.req.header('content-length');
   if (declared !== undefined) {
     // Node's HTTP parser has already refused a malformed Content-Length.

@@ -22,7 +22,12 @@ export function reply(
  * with it before they commit, so an answer that cannot be written never
  * follows a change.
  */
-export function envelopeText(now: number, code: Envelope['code'], data: Envelope['data'], message = code === 200 ? 'success' : String(code)): string {
+export function envelopeText(
+  now: number,
+  code: Envelope['code'],
+  data: Envelope['data'],
+  message = code === 200 ? 'success' : String(code),
+): string {
   const body: Envelope = { code, message, data, time: now };
   return JSON.stringify(body);
 }

@@ -71,7 +71,12 @@ export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
       const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
       const status = tooLarge ? 431 : 400;
       // Not code 400: §7.2 uses it for a stale merchant order date.
-      const body = envelopeText(context.clock.now(), tooLarge ? 431 : 'malformed_request', { reason: tooLarge ? 'headers_too_large' : 'malformed_request' }, 'The request is not valid HTTP/1.1.');
+      const body = envelopeText(
+        context.clock.now(),
+        tooLarge ? 431 : 'malformed_request',
+        { reason: tooLarge ? 'headers_too_large' : 'malformed_request' },
+        'The request is not valid HTTP/1.1.',
+      );
       socket.end(
         `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );

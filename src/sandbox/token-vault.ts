@@ -22,9 +22,7 @@ export interface StoredCard {
  * and "ANA SILVA" are the same card.
  */
 function fingerprint(key: Buffer, merchantId: string, card: CardInput): string {
-  return createHmac('sha256', key)
-    .update([merchantId, card.number, card.expirationMonth, card.expirationYear].join('\n'))
-    .digest('hex');
+  return createHmac('sha256', key).update([merchantId, card.number, card.expirationMonth, card.expirationYear].join('\n')).digest('hex');
 }
 
 /** How many tokens a vault keeps; past it, the oldest token is forgotten (a charge with it then answers unknown_token). */

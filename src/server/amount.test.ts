@@ -36,11 +36,32 @@ describe('amount helpers', () => {
 
   it('isValidAmount follows §8: positive, at most two places, a string', () => {
     for (const ok of ['10', '10.5', '10.50', '0.01', '1000000']) assert.equal(isValidAmount(ok), true, ok);
-    for (const bad of ['0', '0.00', '-1', '10.505', '01.00', '1.', '.5', 10, ' 1', '1 ']) assert.equal(isValidAmount(bad), false, String(bad));
+    for (const bad of ['0', '0.00', '-1', '10.505', '01.00', '1.', '.5', 10, ' 1', '1 '])
+      assert.equal(isValidAmount(bad), false, String(bad));
   });
 
   it('the request schema `Amount` accepts exactly what isValidAmount accepts', () => {
-    const samples = ['10', '10.5', '10.50', '0.01', '1000000', '0', '0.0', '0.00', '-1', '10.505', '01.00', '1.', '.5', 10, ' 1', '1 ', '', undefined, null];
+    const samples = [
+      '10',
+      '10.5',
+      '10.50',
+      '0.01',
+      '1000000',
+      '0',
+      '0.0',
+      '0.00',
+      '-1',
+      '10.505',
+      '01.00',
+      '1.',
+      '.5',
+      10,
+      ' 1',
+      '1 ',
+      '',
+      undefined,
+      null,
+    ];
     for (const value of samples) assert.equal(Amount.safeParse(value).success, isValidAmount(value), String(value));
     assert.deepEqual(
       Amount.safeParse('0.00').error?.issues.map((i) => i.message),

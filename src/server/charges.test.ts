@@ -39,7 +39,9 @@ describe('createCharge against the sandbox', () => {
     const res = await fetch(`${sandbox.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
-      body: JSON.stringify({ card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' } }),
+      body: JSON.stringify({
+        card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' },
+      }),
     });
     assert.equal(res.status, 200);
     token = ((await res.json()) as { data: { token: string } }).data.token;
@@ -60,12 +62,18 @@ describe('createCharge against the sandbox', () => {
   });
 
   it('the minimum charge: amount, payment_method, payment_details', async () => {
-    const ok = await createCharge({ baseUrl: `${sandbox.url}/`, secretKey }, { amount: 100, payment_method: 'credit_card', payment_details: { token, installments: 1 } });
+    const ok = await createCharge(
+      { baseUrl: `${sandbox.url}/`, secretKey },
+      { amount: 100, payment_method: 'credit_card', payment_details: { token, installments: 1 } },
+    );
     assert.equal(ok?.amount, 100);
   });
 
   it('a token of no merchant → HTTP 422 with reason unknown_token', async () => {
-    const error = await createCharge({ baseUrl: sandbox.url, secretKey }, charge({ payment_details: { token: 'tok_forged', installments: 1 } })).catch((e: unknown) => e);
+    const error = await createCharge(
+      { baseUrl: sandbox.url, secretKey },
+      charge({ payment_details: { token: 'tok_forged', installments: 1 } }),
+    ).catch((e: unknown) => e);
     assert.ok(error instanceof HttpStatusError);
     assert.equal(error.status, 422);
     assert.equal(error.reason, 'unknown_token');
@@ -80,8 +88,16 @@ describe('createCharge against the sandbox', () => {
 
   it('the sandbox refuses other Authorization forms', async () => {
     const body = JSON.stringify(charge());
-    for (const authorization of [`Bearer ${secretKey}`, `Basic ${Buffer.from(`${secretKey}:x`).toString('base64')}`, `Basic ${Buffer.from(`:${secretKey}`).toString('base64')}`]) {
-      const res = await fetch(`${sandbox.url}/v1/charges`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: authorization }, body });
+    for (const authorization of [
+      `Bearer ${secretKey}`,
+      `Basic ${Buffer.from(`${secretKey}:x`).toString('base64')}`,
+      `Basic ${Buffer.from(`:${secretKey}`).toString('base64')}`,
+    ]) {
+      const res = await fetch(`${sandbox.url}/v1/charges`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: authorization },
+        body,
+      });
       assert.equal(res.status, 401, authorization.slice(0, 6));
     }
   });
@@ -92,13 +108,22 @@ describe('createCharge against the sandbox', () => {
     await assert.rejects(createCharge(opts, charge({ amount: 159.9 })), invalid('amount'));
     await assert.rejects(createCharge(opts, charge({ amount: '15990' as never })), invalid('amount'));
     await assert.rejects(createCharge(opts, charge({ payment_details: { token: '', installments: 1 } })), invalid('payment_details.token'));
-    await assert.rejects(createCharge(opts, charge({ payment_details: { token, installments: 1.5 } })), invalid('payment_details.installments'));
-    await assert.rejects(createCharge(opts, charge({ items: [{ name: 'x', quantity: 1, unit_price: 9.99, tangible: true }] })), invalid('items.0.unit_price'));
+    await assert.rejects(
+      createCharge(opts, charge({ payment_details: { token, installments: 1.5 } })),
+      invalid('payment_details.installments'),
+    );
+    await assert.rejects(
+      createCharge(opts, charge({ items: [{ name: 'x', quantity: 1, unit_price: 9.99, tangible: true }] })),
+      invalid('items.0.unit_price'),
+    );
     await assert.rejects(createCharge(opts, { ...charge(), cvv: '123' } as never), RequestValidationError);
   });
 
   it('configuration errors: a public key instead of the secret key, a bad URL', async () => {
-    await assert.rejects(createCharge({ baseUrl: sandbox.url, secretKey: 'pk_test_51LojaExemploActive0001' }, charge()), /never use the public key/);
+    await assert.rejects(
+      createCharge({ baseUrl: sandbox.url, secretKey: 'pk_test_51LojaExemploActive0001' }, charge()),
+      /never use the public key/,
+    );
     await assert.rejects(createCharge({ baseUrl: 'sandbox', secretKey }, charge()), ConfigurationError);
     await assert.rejects(createCharge({ baseUrl: sandbox.url } as never, charge()), /secretKey is missing/);
   });
@@ -151,7 +176,10 @@ describe('createCharge reads any 2xx answer', () => {
   });
 
   it('an envelope with code ≠ 200 → BusinessError with code, message and data', async () => {
-    const declined = await chargeAgainst(200, '{"code":"card_declined","message":"Cartão recusado","data":{"id":"ch_5","status":"declined"},"time":1}');
+    const declined = await chargeAgainst(
+      200,
+      '{"code":"card_declined","message":"Cartão recusado","data":{"id":"ch_5","status":"declined"},"time":1}',
+    );
     assert.ok(declined instanceof BusinessError);
     assert.equal(declined.code, 'card_declined');
     assert.equal(declined.operation, 'charges.create');

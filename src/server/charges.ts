@@ -40,7 +40,9 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
   if (!options || typeof options !== 'object') throw new ConfigurationError('createCharge() needs options: { baseUrl, secretKey }');
   const baseUrl = checkBaseUrl(options.baseUrl, 'createCharge()');
   if (typeof options.secretKey !== 'string' || !SECRET_KEY_PATTERN.test(options.secretKey)) {
-    throw new ConfigurationError('createCharge(): secretKey is missing or not a secret key (expected sk_test_… or sk_live_…); never use the public key here');
+    throw new ConfigurationError(
+      'createCharge(): secretKey is missing or not a secret key (expected sk_test_… or sk_live_…); never use the public key here',
+    );
   }
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new ConfigurationError('createCharge(): timeoutMs must be a positive number');
@@ -80,7 +82,8 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
 export function interpretChargeResponse(status: number, text: string, secrets: readonly (string | undefined)[] = []): ChargeResponse {
   const operation = 'charges.create';
   const json = parseJson(text);
-  if (status < 200 || status > 299) throw statusError({ operation, status, text, secrets }, json.ok ? json.value : undefined, { signed: false });
+  if (status < 200 || status > 299)
+    throw statusError({ operation, status, text, secrets }, json.ok ? json.value : undefined, { signed: false });
   const body = json.ok && isJsonObject(json.value) ? json.value : undefined;
   if (!body) {
     throw new ChargeOutcomeUnknownError(

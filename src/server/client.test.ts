@@ -40,7 +40,12 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     assert.equal(init.currency, 'BRL');
 
     const orderId = merchantOrderId();
-    const confirm = await account.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: orderId, amount: init.amount ?? '25.00', memo: 'pedido 42' });
+    const confirm = await account.transfers.qrCodeConfirm({
+      ref_id: init.ref_id,
+      merchant_order_id: orderId,
+      amount: init.amount ?? '25.00',
+      memo: 'pedido 42',
+    });
     mark('transfers.qrCodeConfirm');
     assert.equal(confirm.merchant_order_id, orderId);
     assert.equal(confirm.txn_status, TxnStatus.PENDING);
@@ -68,7 +73,12 @@ describe('every v3 operation against the sandbox over HTTP', () => {
 
   it('refunds: create, details, status (3 operations)', async () => {
     const orderId = merchantOrderId();
-    const refund = await account.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: orderId, amount: '12.50', reason: 'customer request' });
+    const refund = await account.refunds.create({
+      original_settlement_id: 'stl_sandbox_inbound_fresh',
+      merchant_order_id: orderId,
+      amount: '12.50',
+      reason: 'customer request',
+    });
     mark('refunds.create');
     assert.equal(refund.txn_status, TxnStatus.PENDING);
     assert.equal(refund.amount, '12.50');
@@ -114,7 +124,10 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     const created = await account.med.create({ txn_id: 'txn_1' });
     mark('med.create');
     assert.equal(typeof created?.id, 'string');
-    assert.deepEqual(((await account.med.list())?.items as { id: string }[]).map((m) => m.id), [created!.id]);
+    assert.deepEqual(
+      ((await account.med.list())?.items as { id: string }[]).map((m) => m.id),
+      [created!.id],
+    );
     mark('med.list');
     assert.ok((await account.med.detail({ id: created!.id }))?.created_at);
     mark('med.detail');
@@ -153,8 +166,15 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     mark('managedAccounts.list');
     assert.equal(all.page.page_size, 20);
     assert.equal(all.managed_accounts.length, 5); // four fixtures under the owner's Master, and the MOR just created
-    const vas = await user.managedAccounts.list({ model: ManagedAccountModel.VA, status: AccountStatus.PENDING_SUBMISSION, page: { page: 1, page_size: 100 } });
-    assert.deepEqual(vas.managed_accounts.map((a) => a.reference_id), ['ma_sandbox_va_0001']);
+    const vas = await user.managedAccounts.list({
+      model: ManagedAccountModel.VA,
+      status: AccountStatus.PENDING_SUBMISSION,
+      page: { page: 1, page_size: 100 },
+    });
+    assert.deepEqual(
+      vas.managed_accounts.map((a) => a.reference_id),
+      ['ma_sandbox_va_0001'],
+    );
     assert.deepEqual(vas.page, { page: 1, page_size: 100, total: 1, total_pages: 1 });
 
     const updated = await user.managedAccounts.update({ reference_id: 'ma_sandbox_mor_0001', trading_name: 'Nova Loja' });
@@ -196,9 +216,15 @@ describe('every v3 operation against the sandbox over HTTP', () => {
   it('a USER client can pick another of its accounts per call', async () => {
     const other = { ispb: V3_ACCOUNTS[1]!.ispb, accountNumber: V3_ACCOUNTS[1]!.accountNumber };
     const init = await user.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount }, { target: other });
-    const confirm = await user.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: merchantOrderId(), amount: '1.00' }, { target: other });
+    const confirm = await user.transfers.qrCodeConfirm(
+      { ref_id: init.ref_id, merchant_order_id: merchantOrderId(), amount: '1.00' },
+      { target: other },
+    );
     // The transfer belongs to the second account: the first cannot see it (§4.2).
-    await assert.rejects(user.transfers.statusCheck({ txn_id: confirm.txn_id }), (e: unknown) => e instanceof BusinessError && e.code === 'not_found');
+    await assert.rejects(
+      user.transfers.statusCheck({ txn_id: confirm.txn_id }),
+      (e: unknown) => e instanceof BusinessError && e.code === 'not_found',
+    );
     assert.equal((await user.transfers.statusCheck({ txn_id: confirm.txn_id }, { target: other })).txn_status, TxnStatus.PENDING);
   });
 });
@@ -213,7 +239,10 @@ describe('§5.3 enforced before sending', () => {
   it('PLATFORM on account routes', async () => {
     const platform = clientFor('PLATFORM', url);
     await assert.rejects(platform.transfers.qrCodeInitiate({ qr_code_payload: 'x' }), policy(/PLATFORM credentials are not accepted/));
-    await assert.rejects(platform.refunds.create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1' }), CredentialPolicyError);
+    await assert.rejects(
+      platform.refunds.create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1' }),
+      CredentialPolicyError,
+    );
     await assert.rejects(platform.pixKeys.create({ pix_key_type: 5 }), CredentialPolicyError);
   });
 
@@ -243,7 +272,10 @@ describe('§5.3 enforced before sending', () => {
 describe('bad configuration fails at construction', () => {
   const credential = { clientId: 'cli_x', secret: 'sec_x', kind: 'ACCOUNT' as const };
   const fails = (options: unknown, message: RegExp) =>
-    assert.throws(() => createClient(options as never), (e: unknown) => e instanceof ConfigurationError && message.test(e.message));
+    assert.throws(
+      () => createClient(options as never),
+      (e: unknown) => e instanceof ConfigurationError && message.test(e.message),
+    );
 
   it('missing secret, client ID or kind', () => {
     fails({ baseUrl: 'http://127.0.0.1:1', credential: { ...credential, secret: '' } }, /credential\.secret is missing/);
@@ -317,7 +349,10 @@ describe('bad configuration fails at construction', () => {
   it('targets: both values or neither, no control characters, per client and per call', async () => {
     fails({ baseUrl: 'http://127.0.0.1:1', credential, target: null }, /target must be \{ ispb, accountNumber \}/);
     fails({ baseUrl: 'http://127.0.0.1:1', credential, target: {} }, /target needs both ispb and accountNumber/);
-    fails({ baseUrl: 'http://127.0.0.1:1', credential, target: { ispb: '1\n', accountNumber: '2' } }, /target\.ispb must not contain control characters/);
+    fails(
+      { baseUrl: 'http://127.0.0.1:1', credential, target: { ispb: '1\n', accountNumber: '2' } },
+      /target\.ispb must not contain control characters/,
+    );
     const sent: Headers[] = [];
     const client = createClient({
       baseUrl: 'http://127.0.0.1:1',
@@ -384,7 +419,10 @@ describe('request validation before sending', () => {
   });
 
   it('unknown fields are refused on shown shapes, and required strings must be non-empty', async () => {
-    await assert.rejects(confirm({ merchant_order_Id: 'typo' }), (e: unknown) => e instanceof RequestValidationError && /merchant_order_Id/.test(e.message));
+    await assert.rejects(
+      confirm({ merchant_order_Id: 'typo' }),
+      (e: unknown) => e instanceof RequestValidationError && /merchant_order_Id/.test(e.message),
+    );
     await assert.rejects(client.transfers.qrCodeInitiate({ qr_code_payload: '' }), invalid('qr_code_payload', /empty/));
     await assert.rejects(client.transfers.statusCheck({} as never), invalid('txn_id', /required/));
   });

@@ -141,7 +141,15 @@ export class PayClient implements Caller {
       });
       const sentAt = this.#now();
       try {
-        const { status, text } = await exchange({ fetch: this.#fetch, url, headers, body, timeoutMs, signal: options.signal, operation: op.name });
+        const { status, text } = await exchange({
+          fetch: this.#fetch,
+          url,
+          headers,
+          body,
+          timeoutMs,
+          signal: options.signal,
+          operation: op.name,
+        });
         const receivedAt = this.#now();
         const data = interpretResponse({
           operation: op.name,
@@ -204,7 +212,8 @@ export function createClient(options: ClientOptions): PayClient {
 }
 
 function checkOptions(options: ClientOptions): { baseUrl: string; target: Target | null } {
-  if (!options || typeof options !== 'object') throw new ConfigurationError('createClient() needs an options object: { baseUrl, credential }');
+  if (!options || typeof options !== 'object')
+    throw new ConfigurationError('createClient() needs an options object: { baseUrl, credential }');
   const baseUrl = checkBaseUrl(options.baseUrl, 'createClient()');
   const credential = options.credential as Partial<Credential> | undefined;
   if (!credential || typeof credential !== 'object') {
@@ -231,11 +240,16 @@ function checkOptions(options: ClientOptions): { baseUrl: string; target: Target
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     throw new ConfigurationError('createClient(): timeoutMs must be a positive number of milliseconds');
   }
-  if (options.maxReadRetries !== undefined && !(Number.isInteger(options.maxReadRetries) && options.maxReadRetries >= 0 && options.maxReadRetries <= 10)) {
+  if (
+    options.maxReadRetries !== undefined &&
+    !(Number.isInteger(options.maxReadRetries) && options.maxReadRetries >= 0 && options.maxReadRetries <= 10)
+  ) {
     throw new ConfigurationError('createClient(): maxReadRetries must be an integer from 0 to 10');
   }
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigurationError('createClient(): fetch must be a function');
-  if (options.now !== undefined && typeof options.now !== 'function') throw new ConfigurationError('createClient(): now must be a function returning Unix ms');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw new ConfigurationError('createClient(): fetch must be a function');
+  if (options.now !== undefined && typeof options.now !== 'function')
+    throw new ConfigurationError('createClient(): now must be a function returning Unix ms');
   if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
     throw new ConfigurationError('createClient(): no global fetch; use Node 20 or later, or pass options.fetch');
   }

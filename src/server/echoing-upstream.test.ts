@@ -21,7 +21,12 @@ describe('an upstream that echoes the request: errors stay clean', () => {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const echo = `${req.method} ${req.url} ${JSON.stringify(req.headers)} ${Buffer.concat(chunks).toString('utf8')}`;
-        const body = { code: status === 200 ? `echo ${echo}` : 4002, message: echo, data: { reason: echo, echo: req.headers, body: Buffer.concat(chunks).toString('utf8') }, time: Date.now() };
+        const body = {
+          code: status === 200 ? `echo ${echo}` : 4002,
+          message: echo,
+          data: { reason: echo, echo: req.headers, body: Buffer.concat(chunks).toString('utf8') },
+          time: Date.now(),
+        };
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       });
     });
@@ -34,7 +39,13 @@ describe('an upstream that echoes the request: errors stay clean', () => {
 
   /** Every view a caller or a logger may print. */
   function views(error: unknown): string {
-    return [String(error), (error as Error).stack ?? '', JSON.stringify(error), inspect(error, { showHidden: true, depth: 10 }), JSON.stringify(Object.entries(error as object))].join('\n');
+    return [
+      String(error),
+      (error as Error).stack ?? '',
+      JSON.stringify(error),
+      inspect(error, { showHidden: true, depth: 10 }),
+      JSON.stringify(Object.entries(error as object)),
+    ].join('\n');
   }
 
   for (const answer of [200, 400, 401, 403, 500, 502, 503]) {
@@ -73,12 +84,19 @@ describe('an upstream that echoes the request: errors stay clean', () => {
   for (const answer of [400, 401, 422, 500]) {
     it(`tokenize, HTTP ${answer}: neither the card nor the CVV comes back`, async () => {
       status = answer;
-      const card = { number: '4111 1111 1111 1111', holderName: 'Ana Maria Silva', expirationMonth: '12', expirationYear: '2031', cvv: '987' };
+      const card = {
+        number: '4111 1111 1111 1111',
+        holderName: 'Ana Maria Silva',
+        expirationMonth: '12',
+        expirationYear: '2031',
+        cvv: '987',
+      };
       const error = await tokenize(card, { publicKey: 'pk_test_51LojaExemploActive0001', baseUrl: upstream.url }).catch((e: unknown) => e);
       assert.ok(error instanceof Error);
       const text = views(error);
       assert.match(text, /POST \/v1\/tokens/);
-      for (const leak of [PAN, '4111 1111 1111 1111', '"987"', '987']) assert.equal(text.includes(leak), false, `leaked: ${text.slice(0, 300)}`);
+      for (const leak of [PAN, '4111 1111 1111 1111', '"987"', '987'])
+        assert.equal(text.includes(leak), false, `leaked: ${text.slice(0, 300)}`);
     });
   }
 });

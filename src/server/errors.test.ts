@@ -50,7 +50,10 @@ describe('error mapping', () => {
       const client = clientFor('ACCOUNT', resetting.url, { maxReadRetries: 3, retryBaseDelayMs: 1 });
       await assert.rejects(client.transfers.statusCheck({ txn_id: 't' }), NetworkError);
       assert.equal(resetting.requests(), 1 + 3);
-      await assert.rejects(client.refunds.create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1.00' }), NetworkError);
+      await assert.rejects(
+        client.refunds.create({ original_settlement_id: 's', merchant_order_id: merchantOrderId(), amount: '1.00' }),
+        NetworkError,
+      );
       assert.equal(resetting.requests(), 1 + 3 + 1);
     } finally {
       await resetting.close();
@@ -109,14 +112,18 @@ describe('error mapping', () => {
   it('non-200 HTTP → HttpStatusError with status (envelope code when present)', async () => {
     const bad = await answering(502, '<html>Bad gateway</html>', 'text/html');
     try {
-      const error = await clientFor('ACCOUNT', bad.url).transfers.details({}).catch((e: unknown) => e);
+      const error = await clientFor('ACCOUNT', bad.url)
+        .transfers.details({})
+        .catch((e: unknown) => e);
       assert.ok(error instanceof HttpStatusError);
       assert.equal(error.status, 502);
       assert.equal(error.code, undefined);
     } finally {
       await bad.close();
     }
-    const notFound = await clientFor('ACCOUNT', `${sandbox.url}/nowhere`).transfers.details({}).catch((e: unknown) => e);
+    const notFound = await clientFor('ACCOUNT', `${sandbox.url}/nowhere`)
+      .transfers.details({})
+      .catch((e: unknown) => e);
     assert.ok(notFound instanceof HttpStatusError);
     assert.equal(notFound.status, 404);
     assert.equal(notFound.code, 404);
@@ -152,7 +159,9 @@ describe('error mapping', () => {
   it('HTTP 403 → PermissionDeniedError', async () => {
     // The ACCOUNT credential is bound to the first account; naming the second is refused server-side.
     const other = { ispb: V3_ACCOUNTS[1]!.ispb, accountNumber: V3_ACCOUNTS[1]!.accountNumber };
-    const error = await clientFor('ACCOUNT', sandbox.url, { target: other }).transfers.details({}).catch((e: unknown) => e);
+    const error = await clientFor('ACCOUNT', sandbox.url, { target: other })
+      .transfers.details({})
+      .catch((e: unknown) => e);
     assert.ok(error instanceof PermissionDeniedError);
     assert.equal(error.status, 403);
     assert.equal(error.reason, 'target_mismatch');
@@ -172,7 +181,9 @@ describe('error mapping', () => {
     it(`HTTP 200 with ${name} → MalformedResponseError`, async () => {
       const server = await answering(200, body);
       try {
-        const error = await clientFor('ACCOUNT', server.url).transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+        const error = await clientFor('ACCOUNT', server.url)
+          .transfers.statusCheck({ txn_id: 't' })
+          .catch((e: unknown) => e);
         assert.ok(error instanceof MalformedResponseError, String(error));
         assert.equal(error.status, 200);
         assert.equal(error.operation, 'transfers.statusCheck');
@@ -185,7 +196,9 @@ describe('error mapping', () => {
   it('HTTP 200 with code ≠ 200 → BusinessError (code, message, operation); message never decides', async () => {
     const server = await answering(200, '{"code":4003008,"message":"sem contexto de conta","data":null,"time":1}');
     try {
-      const error = await clientFor('ACCOUNT', server.url).transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+      const error = await clientFor('ACCOUNT', server.url)
+        .transfers.statusCheck({ txn_id: 't' })
+        .catch((e: unknown) => e);
       assert.ok(error instanceof BusinessError);
       assert.equal(error.code, 4003008);
       assert.equal(error.operation, 'transfers.statusCheck');
@@ -196,7 +209,9 @@ describe('error mapping', () => {
     // A success-looking message does not make a business error a success.
     const tricky = await answering(200, '{"code":"invalid_user","message":"success","data":null,"time":1}');
     try {
-      const error = await clientFor('USER', tricky.url).managedAccounts.list().catch((e: unknown) => e);
+      const error = await clientFor('USER', tricky.url)
+        .managedAccounts.list()
+        .catch((e: unknown) => e);
       assert.ok(error instanceof BusinessError);
       assert.equal(error.code, 'invalid_user');
     } finally {

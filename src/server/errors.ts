@@ -73,7 +73,13 @@ export class SignatureRejectedError extends HttpStatusError {
   readonly clockSkewMs: number | undefined;
   constructor(
     message: string,
-    details: { status: number; code?: number | string | undefined; reason?: string | undefined; operation?: string | undefined; clockSkewMs?: number | undefined },
+    details: {
+      status: number;
+      code?: number | string | undefined;
+      reason?: string | undefined;
+      operation?: string | undefined;
+      clockSkewMs?: number | undefined;
+    },
   ) {
     super(message, details);
     this.clockSkewMs = details.clockSkewMs;

@@ -26,7 +26,9 @@ describe('fault matrix: which failures a call retries', () => {
           return;
         }
         const data = req.url?.includes('status') ? { txn_status: 2 } : { merchant_order_id: 'x', txn_id: 't', txn_status: 1 };
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ code: 200, message: 'success', data, time: Date.now() }));
+        res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ code: 200, message: 'success', data, time: Date.now() }));
       });
     });
   });
@@ -54,7 +56,9 @@ describe('fault matrix: which failures a call retries', () => {
 
     it(`HTTP ${status}: a read gives up after maxReadRetries with HttpStatusError`, async () => {
       reset(status, 10);
-      const error = await client(2).transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+      const error = await client(2)
+        .transfers.statusCheck({ txn_id: 't' })
+        .catch((e: unknown) => e);
       assert.ok(error instanceof HttpStatusError && error.status === status);
       assert.equal(attempts, 3);
     });
@@ -72,7 +76,9 @@ describe('fault matrix: which failures a call retries', () => {
   for (const status of [400, 429, 500, 501]) {
     it(`HTTP ${status}: not retried, even for a read`, async () => {
       reset(status, 1);
-      const error = await client(5).transfers.statusCheck({ txn_id: 't' }).catch((e: unknown) => e);
+      const error = await client(5)
+        .transfers.statusCheck({ txn_id: 't' })
+        .catch((e: unknown) => e);
       assert.ok(error instanceof HttpStatusError && error.status === status);
       assert.equal(attempts, 1);
     });

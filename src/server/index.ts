@@ -30,15 +30,7 @@ export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './o
 export { centsToAmount, amountToCents, isValidAmount, MAX_AMOUNT } from './amount.js';
 export { waitForTransfer, waitForRefund, type WaitOptions } from './wait.js';
 export { shouldRetry, backoffDelay } from './retry.js';
-export {
-  TxnStatus,
-  PixKeyType,
-  ManagedAccountModel,
-  ComplianceMode,
-  AccountStatus,
-  CredentialKind,
-  isFinalTxnStatus,
-} from './enums.js';
+export { TxnStatus, PixKeyType, ManagedAccountModel, ComplianceMode, AccountStatus, CredentialKind, isFinalTxnStatus } from './enums.js';
 export {
   PayCardError,
   ConfigurationError,

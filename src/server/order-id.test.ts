@@ -18,7 +18,8 @@ describe('merchant order IDs', () => {
   it('checks the YYMMDD prefix is a real date', () => {
     assert.equal(orderIdDay('260314ABC'), DAY);
     assert.equal(hasOrderIdDatePrefix('240229X'), true); // leap day
-    for (const bad of ['250229X', '261301X', '260332X', '260300X', '26031', 'ABCDEF', '']) assert.equal(hasOrderIdDatePrefix(bad), false, bad);
+    for (const bad of ['250229X', '261301X', '260332X', '260300X', '26031', 'ABCDEF', ''])
+      assert.equal(hasOrderIdDatePrefix(bad), false, bad);
   });
 
   it('accepts the UTC day with a ±1 h allowance (§8)', () => {

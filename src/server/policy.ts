@@ -46,13 +46,15 @@ export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(op
 export function credentialPolicyViolation(group: RouteGroup, kind: CredentialKind, hasTarget: boolean): string | null {
   switch (group) {
     case 'account':
-      if (kind === 'PLATFORM') return 'PLATFORM credentials are not accepted on account routes (§5.3); use an ACCOUNT credential, or a USER credential with a target';
+      if (kind === 'PLATFORM')
+        return 'PLATFORM credentials are not accepted on account routes (§5.3); use an ACCOUNT credential, or a USER credential with a target';
       if (kind === 'USER' && !hasTarget) {
         return 'a USER credential must select the account with both X-ISPB and X-Account-Number (§5.3); pass target: { ispb, accountNumber }';
       }
       return null;
     case 'managed':
-      if (hasTarget) return 'managed-account routes reject X-ISPB and X-Account-Number (§4.8); call without a target (options.target: null)';
+      if (hasTarget)
+        return 'managed-account routes reject X-ISPB and X-Account-Number (§4.8); call without a target (options.target: null)';
       if (kind !== 'USER') return `managed-account routes need the owner's USER credential, not ${kind} (§5.3)`;
       return null;
     case 'master-platform':

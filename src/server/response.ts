@@ -1,11 +1,5 @@
 import type { z } from 'zod';
-import {
-  BusinessError,
-  HttpStatusError,
-  MalformedResponseError,
-  PermissionDeniedError,
-  SignatureRejectedError,
-} from './errors.js';
+import { BusinessError, HttpStatusError, MalformedResponseError, PermissionDeniedError, SignatureRejectedError } from './errors.js';
 import { Envelope } from './schemas/envelope.js';
 import { redact, redactDeep } from '../shared/redact.js';
 
@@ -104,10 +98,13 @@ export function statusError(input: ResponseInput, json: unknown, options: { sign
       skew !== undefined && Math.abs(skew) > SKEW_HINT_MS
         ? ` This machine's clock differs from the server's by about ${Math.round(skew / 1000)} s: synchronise it (NTP), timestamps must be within the server's window.`
         : '';
-    return new SignatureRejectedError(`${operation}: the server rejected the request signature (HTTP 401${because}).${serverMessage}${hint}`, {
-      ...details,
-      clockSkewMs: skew,
-    });
+    return new SignatureRejectedError(
+      `${operation}: the server rejected the request signature (HTTP 401${because}).${serverMessage}${hint}`,
+      {
+        ...details,
+        clockSkewMs: skew,
+      },
+    );
   }
   if (status === 403) {
     return new PermissionDeniedError(`${operation}: the credential is not allowed here (HTTP 403${because}).${serverMessage}`, details);

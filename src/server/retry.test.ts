@@ -14,11 +14,23 @@ describe('retry policy (pure)', () => {
     assert.equal(shouldRetry({ read: true, attempt: 1, maxRetries: 2, error: timeout }), true);
     assert.equal(shouldRetry({ read: true, attempt: 2, maxRetries: 2, error: network }), false);
     for (const status of [502, 503, 504]) {
-      assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status }) }), true, String(status));
-      assert.equal(shouldRetry({ read: true, attempt: 2, maxRetries: 2, error: new HttpStatusError('x', { status }) }), false, String(status));
+      assert.equal(
+        shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status }) }),
+        true,
+        String(status),
+      );
+      assert.equal(
+        shouldRetry({ read: true, attempt: 2, maxRetries: 2, error: new HttpStatusError('x', { status }) }),
+        false,
+        String(status),
+      );
     }
     for (const status of [400, 401, 403, 404, 413, 429, 500, 501]) {
-      assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status }) }), false, String(status));
+      assert.equal(
+        shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new HttpStatusError('x', { status }) }),
+        false,
+        String(status),
+      );
     }
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new BusinessError(500, 'x', {}) }), false);
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new AbortError('x') }), false);
@@ -28,7 +40,11 @@ describe('retry policy (pure)', () => {
     assert.equal(shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: network }), false);
     assert.equal(shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: timeout }), false);
     for (const status of [502, 503, 504]) {
-      assert.equal(shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: new HttpStatusError('x', { status }) }), false, String(status));
+      assert.equal(
+        shouldRetry({ read: false, attempt: 0, maxRetries: 10, error: new HttpStatusError('x', { status }) }),
+        false,
+        String(status),
+      );
     }
   });
 
@@ -107,7 +123,10 @@ describe('retries over HTTP', () => {
       client.refunds.create({ original_settlement_id: 'stl_1', merchant_order_id: merchantOrderId(), amount: '1.00' }),
       NetworkError,
     );
-    await assert.rejects(client.transfers.qrCodeConfirm({ ref_id: 'r', merchant_order_id: merchantOrderId(), amount: '1.00' }), NetworkError);
+    await assert.rejects(
+      client.transfers.qrCodeConfirm({ ref_id: 'r', merchant_order_id: merchantOrderId(), amount: '1.00' }),
+      NetworkError,
+    );
     assert.equal(seen.length, 2);
   });
 });

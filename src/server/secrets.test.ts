@@ -26,7 +26,8 @@ describe('secrets stay out of errors', () => {
       inspect(value, { showHidden: true, depth: 10 }),
       JSON.stringify(Object.entries(value as object)),
     ];
-    for (const view of views) for (const secret of forbidden) assert.equal(view.includes(secret), false, `leaked in: ${view.slice(0, 200)}`);
+    for (const view of views)
+      for (const secret of forbidden) assert.equal(view.includes(secret), false, `leaked in: ${view.slice(0, 200)}`);
   }
 
   it('v3 client errors of every kind, and the client object itself', async () => {
@@ -38,14 +39,30 @@ describe('secrets stay out of errors', () => {
     const silent = await startRawServer(() => {});
     const closed = await resettingUrl();
     const make = (baseUrl: string, extra = {}) =>
-      createClient({ baseUrl, credential: { clientId: 'cli_test_account_0001', secret: SECRET, kind: 'ACCOUNT' }, fetch: recordingFetch, maxReadRetries: 0, ...extra });
+      createClient({
+        baseUrl,
+        credential: { clientId: 'cli_test_account_0001', secret: SECRET, kind: 'ACCOUNT' },
+        fetch: recordingFetch,
+        maxReadRetries: 0,
+        ...extra,
+      });
     try {
       const errors = await Promise.all([
-        make(sandbox.url).transfers.details({}).catch((e: unknown) => e), // 401 signature
-        make(closed).transfers.details({}).catch((e: unknown) => e), // network
-        make(silent.url, { timeoutMs: 50 }).transfers.details({}).catch((e: unknown) => e), // timeout
-        make(sandbox.url).transfers.qrCodeConfirm({ ref_id: 'r', merchant_order_id: 'bad-order', amount: '1' }).catch((e: unknown) => e), // validation
-        make(sandbox.url, { credential: { clientId: 'x', secret: SECRET, kind: 'PLATFORM' } }).transfers.details({}).catch((e: unknown) => e), // policy
+        make(sandbox.url)
+          .transfers.details({})
+          .catch((e: unknown) => e), // 401 signature
+        make(closed)
+          .transfers.details({})
+          .catch((e: unknown) => e), // network
+        make(silent.url, { timeoutMs: 50 })
+          .transfers.details({})
+          .catch((e: unknown) => e), // timeout
+        make(sandbox.url)
+          .transfers.qrCodeConfirm({ ref_id: 'r', merchant_order_id: 'bad-order', amount: '1' })
+          .catch((e: unknown) => e), // validation
+        make(sandbox.url, { credential: { clientId: 'x', secret: SECRET, kind: 'PLATFORM' } })
+          .transfers.details({})
+          .catch((e: unknown) => e), // policy
       ]);
       assert.equal(errors.length, 5);
       assert.ok(signatures.length >= 3);
@@ -81,7 +98,12 @@ describe('secrets stay out of errors', () => {
 
   /** The views the caller (or a logger) is most likely to print. */
   function assertNotIn(error: NetworkError, forbidden: readonly string[]) {
-    const views = { message: error.message, cause: inspect(error.cause, { showHidden: true, depth: 10 }), json: JSON.stringify(error), string: String(error) };
+    const views = {
+      message: error.message,
+      cause: inspect(error.cause, { showHidden: true, depth: 10 }),
+      json: JSON.stringify(error),
+      string: String(error),
+    };
     for (const [where, view] of Object.entries(views)) {
       for (const secret of forbidden) assert.equal(view.includes(secret), false, `leaked in ${where}: ${view.slice(0, 200)}`);
     }
@@ -127,8 +149,14 @@ describe('secrets stay out of errors', () => {
     const secretKey = 'sk_test_51NotARealKeyButSecret99';
     const basic = basicAuthorization(secretKey).slice('Basic '.length);
     const errors = await Promise.all([
-      createCharge({ baseUrl: sandbox.url, secretKey }, { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } }).catch((e: unknown) => e),
-      createCharge({ baseUrl: await resettingUrl(), secretKey }, { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } }).catch((e: unknown) => e),
+      createCharge(
+        { baseUrl: sandbox.url, secretKey },
+        { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } },
+      ).catch((e: unknown) => e),
+      createCharge(
+        { baseUrl: await resettingUrl(), secretKey },
+        { amount: 100, payment_method: 'credit_card', payment_details: { token: 't', installments: 1 } },
+      ).catch((e: unknown) => e),
       createCharge({ baseUrl: sandbox.url, secretKey }, { amount: 1.5 } as never).catch((e: unknown) => e),
       createCharge({ baseUrl: sandbox.url, secretKey: `${secretKey}!` }, {} as never).catch((e: unknown) => e),
     ]);

@@ -108,7 +108,11 @@ describe('signRequest', () => {
   });
 
   it('refuses a target without its pair, a full URL, and a missing secret', () => {
-    assert.throws(() => signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's', target: { ispb: '1', accountNumber: ' ' } }), /accountNumber/);
+    assert.throws(
+      () =>
+        signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's', target: { ispb: '1', accountNumber: ' ' } }),
+      /accountNumber/,
+    );
     assert.throws(() => signRequest({ method: 'POST', path: 'https://h/v3/x', body: '{}', clientId: 'c', secret: 's' }), /path only/);
     assert.throws(() => signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: '' }), /secret/);
   });

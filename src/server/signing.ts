@@ -163,11 +163,18 @@ export function readTargetPair(ispb: unknown, accountNumber: unknown): Target | 
 export function checkTarget(target: unknown): Target {
   if (!target || typeof target !== 'object') throw new TypeError('target must be { ispb, accountNumber }');
   const { ispb, accountNumber } = target as Partial<Record<keyof Target, unknown>>;
-  for (const [name, value] of [['ispb', ispb], ['accountNumber', accountNumber]] as const) {
-    if (typeof value === 'string' && /[\u0000-\u001f\u007f]/.test(value)) throw new TypeError(`target.${name} must not contain control characters`);
+  for (const [name, value] of [
+    ['ispb', ispb],
+    ['accountNumber', accountNumber],
+  ] as const) {
+    // Control characters are exactly what this looks for: they would split or corrupt a header.
+    // eslint-disable-next-line no-control-regex
+    if (typeof value === 'string' && /[\u0000-\u001f\u007f]/.test(value))
+      throw new TypeError(`target.${name} must not contain control characters`);
   }
   const pair = readTargetPair(ispb, accountNumber);
-  if (pair === null) throw new TypeError('target needs both ispb and accountNumber: X-ISPB and X-Account-Number go together or not at all (§5.2)');
+  if (pair === null)
+    throw new TypeError('target needs both ispb and accountNumber: X-ISPB and X-Account-Number go together or not at all (§5.2)');
   if ('missing' in pair) {
     throw new TypeError(`target.${pair.missing} is missing: X-ISPB and X-Account-Number go together or not at all (§5.2)`);
   }
@@ -188,8 +195,7 @@ export type VerifyFailureReason =
   | 'nonce_replayed';
 
 export type VerifyResult =
-  | { ok: true; clientId: string; target: Target | null }
-  | { ok: false; reason: VerifyFailureReason; message: string };
+  { ok: true; clientId: string; target: Target | null } | { ok: false; reason: VerifyFailureReason; message: string };
 
 /**
  * Remembers nonces per client for {@link NONCE_RETENTION_MS} to reject replays
@@ -300,7 +306,15 @@ export function verifySignedRequest(input: VerifyInput): VerifyResult {
 
   const expected = computeSignature(
     secret,
-    canonicalString({ method: input.method, path: input.path, clientId: clientId!, timestamp: timestamp!, nonce: nonce!, contentHash: actualHash, target }),
+    canonicalString({
+      method: input.method,
+      path: input.path,
+      clientId: clientId!,
+      timestamp: timestamp!,
+      nonce: nonce!,
+      contentHash: actualHash,
+      target,
+    }),
   );
   if (!safeEqualHex(signature!, expected)) {
     return fail(

@@ -28,7 +28,11 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
   /** A confirmed QR payment, 1 PENDING until the sandbox clock moves. */
   async function pendingTransfer(client: PayClient): Promise<string> {
     const { ref_id } = await client.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount });
-    const confirm = await client.transfers.qrCodeConfirm({ ref_id, merchant_order_id: merchantOrderId(sandbox.clock.now()), amount: '1.00' });
+    const confirm = await client.transfers.qrCodeConfirm({
+      ref_id,
+      merchant_order_id: merchantOrderId(sandbox.clock.now()),
+      amount: '1.00',
+    });
     assert.equal(confirm.txn_status, TxnStatus.PENDING); // §1: not settlement
     return confirm.txn_id;
   }
@@ -74,7 +78,14 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
     assert.equal(final.txn_status, TxnStatus.COMPLETED);
     assert.equal(final.refund_id, refund.refund_id);
     // §3.1: PENDING, PROCESSING after 2 s, COMPLETED after 5 s.
-    assert.deepEqual(seen, [TxnStatus.PENDING, TxnStatus.PENDING, TxnStatus.PROCESSING, TxnStatus.PROCESSING, TxnStatus.PROCESSING, TxnStatus.COMPLETED]);
+    assert.deepEqual(seen, [
+      TxnStatus.PENDING,
+      TxnStatus.PENDING,
+      TxnStatus.PROCESSING,
+      TxnStatus.PROCESSING,
+      TxnStatus.PROCESSING,
+      TxnStatus.COMPLETED,
+    ]);
   });
 
   it('a business error ends the wait at once', async () => {

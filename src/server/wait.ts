@@ -62,10 +62,13 @@ export function waitForRefund(
     const data = await client.refunds.statusCheck(request, { signal, timeoutMs });
     const status = data?.txn_status;
     if (typeof status !== 'number') {
-      throw new MalformedResponseError('refunds.statusCheck returned no numeric txn_status; call it directly and read the shape your service returns.', {
-        status: 200,
-        operation: 'refunds.statusCheck',
-      });
+      throw new MalformedResponseError(
+        'refunds.statusCheck returned no numeric txn_status; call it directly and read the shape your service returns.',
+        {
+          status: 200,
+          operation: 'refunds.statusCheck',
+        },
+      );
     }
     return { status, data: { ...data, txn_status: status } };
   });

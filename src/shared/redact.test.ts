@@ -7,15 +7,27 @@ describe('redact: upstream text before it reaches an error', () => {
   const BASIC = `Basic ${Buffer.from('sk_test_51LojaExemploSecret0001:').toString('base64')}`;
 
   it('removes credentials, signatures and secrets, keeping what they were', () => {
-    const out = redact(`Authorization: ${BASIC}; X-Signature: ${SIGNATURE}; secret=sec_test_user_9f3b2c7d1e5a4b60 key sk_live_abcdef123456`);
-    for (const leak of [BASIC.slice(6), SIGNATURE, 'sec_test_user_9f3b2c7d1e5a4b60', 'sk_live_abcdef123456']) assert.equal(out.includes(leak), false, out);
+    const out = redact(
+      `Authorization: ${BASIC}; X-Signature: ${SIGNATURE}; secret=sec_test_user_9f3b2c7d1e5a4b60 key sk_live_abcdef123456`,
+    );
+    for (const leak of [BASIC.slice(6), SIGNATURE, 'sec_test_user_9f3b2c7d1e5a4b60', 'sk_live_abcdef123456'])
+      assert.equal(out.includes(leak), false, out);
     assert.match(out, /Authorization: /);
     assert.match(out, /X-Signature: \[redacted\]/);
     assert.equal(redact(`Bearer pk_test_51LojaExemploActive0001`), `Bearer ${REDACTED}`);
   });
 
   it('removes anything that looks like a card number: 13 to 19 digits, with or without spaces or dashes', () => {
-    for (const pan of ['4111111111111111', '4111 1111 1111 1111', '4111-1111-1111-1111', '378282246310005', '3782 822463 10005', '6062825624254001', '4000000000000000002', '4111111111111']) {
+    for (const pan of [
+      '4111111111111111',
+      '4111 1111 1111 1111',
+      '4111-1111-1111-1111',
+      '378282246310005',
+      '3782 822463 10005',
+      '6062825624254001',
+      '4000000000000000002',
+      '4111111111111',
+    ]) {
       assert.equal(redact(`card ${pan} refused`), `card ${REDACTED} refused`, pan);
     }
     // Shorter runs are not card numbers: codes, amounts, the last four digits.
@@ -31,7 +43,7 @@ describe('redact: upstream text before it reaches an error', () => {
     assert.equal(redact('my secret is hunter2-x', ['hunter2-x']), `my secret is ${REDACTED}`);
   });
 
-  it('redactCardData (tokenize): card numbers and the card\'s own values, nothing else', () => {
+  it("redactCardData (tokenize): card numbers and the card's own values, nothing else", () => {
     const echoed = JSON.stringify({ card: { number: '4111 1111 1111 1111', cvv: '987' }, other: '5555-5555-5555-4444' });
     const out = redactCardData(echoed, ['4111111111111111', '987']);
     for (const leak of ['4111 1111 1111 1111', '987', '5555-5555-5555-4444']) assert.equal(out.includes(leak), false, out);

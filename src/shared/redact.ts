@@ -32,7 +32,10 @@ const credentialRules = (): readonly Rule[] => [
   // An Authorization value of any scheme: Basic base64(secret:), Bearer keys, HMAC schemes.
   [/\b(Basic|Bearer|Digest|HMAC[\w-]*)\s+[^\s"',;]+/gi, `$1 ${REDACTED}`],
   // A header or field echoed as "name: value" or "name=value" whose value is a credential or a CVV.
-  [/\b(authorization|x-signature|x-content-hash|x-client-secret|client_secret|secret(?:_key)?|password|cv[vc])(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi, `$1$2${REDACTED}`],
+  [
+    /\b(authorization|x-signature|x-content-hash|x-client-secret|client_secret|secret(?:_key)?|password|cv[vc])(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
+    `$1$2${REDACTED}`,
+  ],
   // Secret keys and credential secrets of this service: sk_test_…, sec_test_…, and live ones.
   [/\b(?:sk|sec|rk|whsec)_\w{6,}/g, REDACTED],
   // Signatures, hashes and other long hex strings (an X-Signature is 64 hex digits).

@@ -28,7 +28,11 @@ async function stubServer(handler: Parameters<typeof createServer>[1]): Promise<
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -70,7 +74,10 @@ test('the sandbox stores no CVV', async () => {
 
 test('invalid fields throw ValidationError with the field, before any request', async () => {
   let calls = 0;
-  const counting: typeof fetch = (...args) => { calls++; return fetch(...args); };
+  const counting: typeof fetch = (...args) => {
+    calls++;
+    return fetch(...args);
+  };
   const cases: [Partial<typeof card>, string, string][] = [
     [{ number: '411111111111' }, 'card.number', 'too_short'],
     [{ number: '4111111111111112' }, 'card.number', 'failed_luhn'],
@@ -94,7 +101,10 @@ test('invalid fields throw ValidationError with the field, before any request', 
 
 test('a malformed public key throws AuthenticationError without a request', async () => {
   let calls = 0;
-  const counting: typeof fetch = (...args) => { calls++; return fetch(...args); };
+  const counting: typeof fetch = (...args) => {
+    calls++;
+    return fetch(...args);
+  };
   for (const publicKey of ['', 'sk_test_51LojaExemploSecret0001', 'pk_test_', undefined as unknown as string]) {
     await assert.rejects(tokenize(card, { ...opts, publicKey, fetch: counting }), AuthenticationError);
   }
@@ -103,7 +113,10 @@ test('a malformed public key throws AuthenticationError without a request', asyn
 
 test('a missing, relative or plain-http remote baseUrl throws ConfigurationError without a request', async () => {
   let calls = 0;
-  const counting: typeof fetch = (...args) => { calls++; return fetch(...args); };
+  const counting: typeof fetch = (...args) => {
+    calls++;
+    return fetch(...args);
+  };
   // An empty or relative base would post the card to the merchant's own page origin (§1.1).
   for (const baseUrl of ['', '/api', 'v1', 'http://pay.example.com', 'ftp://127.0.0.1', 'https://user:pw@pay.example.com']) {
     await assert.rejects(tokenize(card, { ...opts, baseUrl, fetch: counting }), (err: unknown) => {

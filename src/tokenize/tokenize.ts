@@ -79,7 +79,8 @@ async function readResult(response: Response, known: readonly string[]): Promise
   const message = typeof body!.message === 'string' ? redactCardData(body!.message, known) : '';
   const safeCode = typeof code === 'string' ? redactCardData(code, known) : code;
   if (status === 401 || code === TokenizeCode.UNAUTHORIZED) throw new AuthenticationError(message || 'The public key was refused.');
-  if (!response.ok || code !== TokenizeCode.OK) throw new ApiError(safeCode, message || `The service refused the card (code ${safeCode}).`, status);
+  if (!response.ok || code !== TokenizeCode.OK)
+    throw new ApiError(safeCode, message || `The service refused the card (code ${safeCode}).`, status);
   // Exactly the §2.3 fields, each checked, so nothing else travels on to events or the merchant.
   const data = (body!.data ?? {}) as Record<string, unknown>;
   if (!isBrand(data.brand) || RESULT_FIELDS.some((field) => typeof data[field] !== 'string' || !data[field])) {

@@ -37,9 +37,17 @@ export type PayCardFormListener<K extends keyof PayCardFormElementEventMap> = (
  */
 declare module '../pay-card-form.js' {
   interface PayCardForm {
-    addEventListener<K extends keyof PayCardFormElementEventMap>(type: K, listener: PayCardFormListener<K>, options?: boolean | AddEventListenerOptions): void;
+    addEventListener<K extends keyof PayCardFormElementEventMap>(
+      type: K,
+      listener: PayCardFormListener<K>,
+      options?: boolean | AddEventListenerOptions,
+    ): void;
     addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-    removeEventListener<K extends keyof PayCardFormElementEventMap>(type: K, listener: PayCardFormListener<K>, options?: boolean | EventListenerOptions): void;
+    removeEventListener<K extends keyof PayCardFormElementEventMap>(
+      type: K,
+      listener: PayCardFormListener<K>,
+      options?: boolean | EventListenerOptions,
+    ): void;
     removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
   }
 }

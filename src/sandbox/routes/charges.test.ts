@@ -17,12 +17,24 @@ describe('sandbox charges', () => {
     const res = await fetch(`${sandbox.url}/v1/tokens`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${publicKey}` },
-      body: JSON.stringify({ card: { number, holderName: 'Ana Silva', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: number.startsWith('3') && number.length === 15 ? '1234' : '123' } }),
+      body: JSON.stringify({
+        card: {
+          number,
+          holderName: 'Ana Silva',
+          expirationMonth: '12',
+          expirationYear: FUTURE_YEAR,
+          cvv: number.startsWith('3') && number.length === 15 ? '1234' : '123',
+        },
+      }),
     });
     assert.equal(res.status, 200);
     return ((await res.json()) as { data: { token: string } }).data.token;
   };
-  const charge = (token: string): ChargeRequest => ({ amount: 4990, payment_method: 'credit_card', payment_details: { token, installments: 1 } });
+  const charge = (token: string): ChargeRequest => ({
+    amount: 4990,
+    payment_method: 'credit_card',
+    payment_details: { token, installments: 1 },
+  });
 
   before(async () => {
     sandbox = await createSandbox();
@@ -53,7 +65,9 @@ describe('sandbox charges', () => {
 
   it('Basic auth is checked, and the token must be this merchant’s', async () => {
     const token = await tokenFor(TEST_CARDS[0].number);
-    const wrongKey = await createCharge({ baseUrl: sandbox.url, secretKey: 'sk_test_51NotTheRightKey00' }, charge(token)).catch((e: unknown) => e);
+    const wrongKey = await createCharge({ baseUrl: sandbox.url, secretKey: 'sk_test_51NotTheRightKey00' }, charge(token)).catch(
+      (e: unknown) => e,
+    );
     assert.ok(wrongKey instanceof HttpStatusError && wrongKey.status === 401);
     const unknown = await createCharge({ baseUrl: sandbox.url, secretKey }, charge('tok_of_nobody')).catch((e: unknown) => e);
     assert.ok(unknown instanceof HttpStatusError && unknown.status === 422 && unknown.reason === 'unknown_token');

@@ -24,7 +24,14 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
     const now = ctx.clock.now();
     const merchant = merchantFromBasic(ctx.merchants, c.req.header('authorization'));
     if (!merchant) {
-      return reply(c, now, 401, null, 'Send "Authorization: Basic base64(<secret key>:)" with your sk_test_… key as user name and an empty password.', 401);
+      return reply(
+        c,
+        now,
+        401,
+        null,
+        'Send "Authorization: Basic base64(<secret key>:)" with your sk_test_… key as user name and an empty password.',
+        401,
+      );
     }
     const raw = await readBody(c, now);
     if (raw instanceof Response) return raw;
@@ -39,12 +46,25 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
     // The token must be one this merchant created: another merchant's token is as unknown as a forged one.
     const card = ctx.tokens.find(merchant.id, parsed.data.payment_details.token);
     if (!card) {
-      return reply(c, now, 4002, { field: 'payment_details.token', reason: 'unknown_token' }, 'payment_details.token is not a token of this merchant.', 422);
+      return reply(
+        c,
+        now,
+        4002,
+        { field: 'payment_details.token', reason: 'unknown_token' },
+        'payment_details.token is not a token of this merchant.',
+        422,
+      );
     }
     const id = `ch_${randomBytes(12).toString('base64url')}`;
     const declined = DECLINING_TEST_CARDS.find((d) => d.number === card.number);
     if (declined) {
-      return reply(c, now, 'card_declined', { id, status: 'declined', decline_code: declined.declineCode, created_at: now }, `The card was declined (${declined.declineCode}).`);
+      return reply(
+        c,
+        now,
+        'card_declined',
+        { id, status: 'declined', decline_code: declined.declineCode, created_at: now },
+        `The card was declined (${declined.declineCode}).`,
+      );
     }
     return reply(c, now, 200, {
       ...parsed.data,

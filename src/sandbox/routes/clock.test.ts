@@ -18,7 +18,16 @@ describe('test clock over HTTP', () => {
   after(() => sandbox.close());
 
   const call = async (path: string, body?: unknown, url = sandbox.url) => {
-    const res = await fetch(`${url}${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` }, body: JSON.stringify(body) });
+    const res = await fetch(
+      `${url}${path}`,
+      body === undefined
+        ? {}
+        : {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` },
+            body: JSON.stringify(body),
+          },
+    );
     return { status: res.status, ...((await res.json()) as { code: number; message: string; data: { now: number } | null; time: number }) };
   };
 
@@ -83,7 +92,11 @@ describe('test clock over HTTP', () => {
 
   it('advancing over HTTP moves a refund PENDING → PROCESSING → COMPLETED', async () => {
     const client = clientFor('ACCOUNT', sandbox.url, { now: () => sandbox.clock.now() });
-    const refund = await client.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(sandbox.clock.now()), amount: '2.00' });
+    const refund = await client.refunds.create({
+      original_settlement_id: 'stl_sandbox_inbound_fresh',
+      merchant_order_id: merchantOrderId(sandbox.clock.now()),
+      amount: '2.00',
+    });
     const status = async () => (await client.refunds.statusCheck({ refund_id: refund.refund_id }))!.txn_status;
     assert.equal(await status(), TxnStatus.PENDING);
     await call('/sandbox/clock/advance', { ms: REFUND_STEPS_MS.processing });

@@ -51,7 +51,14 @@ export function registerClockRoutes(app: Hono, ctx: SandboxContext): void {
   const admitted = async (c: Context): Promise<Record<string, unknown> | Response> => {
     const now = ctx.clock.now();
     if (!isAdmin(c.req.header('authorization'))) {
-      return reply(c, now, 401, { reason: 'admin_credential_required' }, 'Moving the sandbox clock needs "Authorization: Bearer <the sandbox admin token>" (docs/sandbox.md).', 401);
+      return reply(
+        c,
+        now,
+        401,
+        { reason: 'admin_credential_required' },
+        'Moving the sandbox clock needs "Authorization: Bearer <the sandbox admin token>" (docs/sandbox.md).',
+        401,
+      );
     }
     const raw = await readBody(c, now);
     if (raw instanceof Response) return raw;

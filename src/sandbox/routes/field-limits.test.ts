@@ -31,10 +31,20 @@ describe('field limits: the route code, never a 500', () => {
     for (const amount of [TOO_BIG, '99999999999999999999.99', '9'.repeat(400)]) {
       await businessCode(loja.call(unchecked(TransferOperations.pixBankAccount), { amount, merchant_order_id: order }), 4002);
       await businessCode(loja.call(unchecked(TransferOperations.qrCodeConfirm), { ref_id: 'r', merchant_order_id: order, amount }), 4002);
-      await businessCode(loja.call(unchecked(RefundOperations.create), { original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: order, amount }), 4002);
+      await businessCode(
+        loja.call(unchecked(RefundOperations.create), {
+          original_settlement_id: 'stl_sandbox_inbound_fresh',
+          merchant_order_id: order,
+          amount,
+        }),
+        4002,
+      );
       await businessCode(loja.qrCodes.generateStatic({ amount }), 4002);
     }
-    await assert.rejects(loja.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: order, amount: TOO_BIG }), RequestValidationError);
+    await assert.rejects(
+      loja.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: order, amount: TOO_BIG }),
+      RequestValidationError,
+    );
     assert.equal(stateSnapshot(sandbox), before);
     // The largest amount itself is valid: refused for want of balance, not for its form.
     await businessCode(loja.transfers.pixBankAccount({ amount: MAX_AMOUNT, merchant_order_id: order }), 4003014);
@@ -86,7 +96,13 @@ describe('bounded stores (docs/reliability.md)', () => {
 
   it('the token vault forgets its oldest token past MAX_TOKENS', () => {
     const vault = new TokenVault();
-    const card = (i: number) => ({ number: `4111111111${String(i).padStart(6, '0')}`, holderName: 'A', expirationMonth: '12', expirationYear: '2031', cvv: '123' });
+    const card = (i: number) => ({
+      number: `4111111111${String(i).padStart(6, '0')}`,
+      holderName: 'A',
+      expirationMonth: '12',
+      expirationYear: '2031',
+      cvv: '123',
+    });
     const first = vault.tokenize('m', card(0), 'visa', 0);
     for (let i = 1; i <= MAX_TOKENS; i++) vault.tokenize('m', card(i), 'visa', 0);
     assert.equal(vault.size, MAX_TOKENS);

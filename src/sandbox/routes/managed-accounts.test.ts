@@ -22,12 +22,18 @@ describe('managed accounts (§2.11, §4.8)', () => {
 
   it('list: the owner sees MOR, VA and PA under the active Master, never another owner’s', async () => {
     const all = await owner.managedAccounts.list();
-    assert.deepEqual(all.managed_accounts.map((a) => a.reference_id).sort(), ['ma_sandbox_mor_0001', 'ma_sandbox_pa_0001', 'ma_sandbox_va_0001', 'ma_sandbox_va_0002']);
+    assert.deepEqual(all.managed_accounts.map((a) => a.reference_id).sort(), [
+      'ma_sandbox_mor_0001',
+      'ma_sandbox_pa_0001',
+      'ma_sandbox_va_0001',
+      'ma_sandbox_va_0002',
+    ]);
     assert.deepEqual(all.page, { page: 1, page_size: 20, total: 4, total_pages: 1 });
   });
 
   it('list: filters by model, status and tax_id', async () => {
-    const ids = async (filter: Parameters<PayClient['managedAccounts']['list']>[0]) => (await owner.managedAccounts.list(filter)).managed_accounts.map((a) => a.reference_id).sort();
+    const ids = async (filter: Parameters<PayClient['managedAccounts']['list']>[0]) =>
+      (await owner.managedAccounts.list(filter)).managed_accounts.map((a) => a.reference_id).sort();
     assert.deepEqual(await ids({ model: ManagedAccountModel.VA }), ['ma_sandbox_va_0001', 'ma_sandbox_va_0002']);
     assert.deepEqual(await ids({ model: ManagedAccountModel.VA, status: AccountStatus.ACTIVE }), ['ma_sandbox_va_0002']);
     assert.deepEqual(await ids({ status: AccountStatus.PENDING_SUBMISSION }), ['ma_sandbox_va_0001']);
@@ -44,7 +50,10 @@ describe('managed accounts (§2.11, §4.8)', () => {
 
   it('§7.2 invalid_user: managed list and update without an active Master Account', async () => {
     await businessCode(newcomer.managedAccounts.list(), 'invalid_user');
-    await businessCode(newcomer.managedAccounts.update({ reference_id: 'ma_sandbox_mor_0001', notification_email: 'x@y.example' }), 'invalid_user');
+    await businessCode(
+      newcomer.managedAccounts.update({ reference_id: 'ma_sandbox_mor_0001', notification_email: 'x@y.example' }),
+      'invalid_user',
+    );
   });
 
   it('list pages: 20 by default, capped at 100, with total and total_pages', async () => {
@@ -60,7 +69,10 @@ describe('managed accounts (§2.11, §4.8)', () => {
       const big = await user.managedAccounts.list({ page: { page: 2, page_size: 100 } });
       assert.deepEqual([big.managed_accounts.length, big.page.total_pages], [5, 2]);
       // Above 100 the service caps (the client refuses before sending; sent anyway, the sandbox caps).
-      const capped = (await user.call(unchecked(ManagedAccountOperations.list), { page: { page_size: 500 } }, { target: null })) as { page: { page_size: number }; managed_accounts: unknown[] };
+      const capped = (await user.call(unchecked(ManagedAccountOperations.list), { page: { page_size: 500 } }, { target: null })) as {
+        page: { page_size: number };
+        managed_accounts: unknown[];
+      };
       assert.equal(capped.page.page_size, 100);
       assert.equal(capped.managed_accounts.length, 100);
     } finally {
@@ -69,7 +81,11 @@ describe('managed accounts (§2.11, §4.8)', () => {
   });
 
   it('update: patches the fields seen; no email check, an empty patch is fine', async () => {
-    const updated = await owner.managedAccounts.update({ reference_id: 'ma_sandbox_mor_0001', trading_name: 'Loja Nova', notification_email: 'not an email' });
+    const updated = await owner.managedAccounts.update({
+      reference_id: 'ma_sandbox_mor_0001',
+      trading_name: 'Loja Nova',
+      notification_email: 'not an email',
+    });
     assert.equal(updated.managed_account.trading_name, 'Loja Nova');
     assert.equal(updated.managed_account.notification_email, 'not an email');
     const same = await owner.managedAccounts.update({ account: { reference_id: 'ma_sandbox_va_0001' } });
@@ -81,9 +97,18 @@ describe('managed accounts (§2.11, §4.8)', () => {
     await businessCode(owner.managedAccounts.update({ reference_id: 'ma_sandbox_va_0001', trading_name: 'X' }), 'field_invalid');
     await businessCode(owner.managedAccounts.update({ reference_id: 'ma_sandbox_pa_0001', trading_name: 'X' }), 'field_invalid');
     // return_url only for a VA on Hosted Link whose session is PENDING_SUBMISSION.
-    await businessCode(owner.managedAccounts.update({ reference_id: 'ma_sandbox_mor_0001', return_url: 'https://x.example' }), 'field_invalid');
-    await businessCode(owner.managedAccounts.update({ reference_id: 'ma_sandbox_va_0002', return_url: 'https://x.example' }), 'field_invalid');
-    await businessCode(owner.managedAccounts.update({ reference_id: 'ma_sandbox_pa_0001', return_url: 'https://x.example' }), 'field_invalid');
+    await businessCode(
+      owner.managedAccounts.update({ reference_id: 'ma_sandbox_mor_0001', return_url: 'https://x.example' }),
+      'field_invalid',
+    );
+    await businessCode(
+      owner.managedAccounts.update({ reference_id: 'ma_sandbox_va_0002', return_url: 'https://x.example' }),
+      'field_invalid',
+    );
+    await businessCode(
+      owner.managedAccounts.update({ reference_id: 'ma_sandbox_pa_0001', return_url: 'https://x.example' }),
+      'field_invalid',
+    );
     const ok = await owner.managedAccounts.update({ reference_id: 'ma_sandbox_va_0001', return_url: 'https://loja.example/back' });
     assert.equal(ok.managed_account.return_url, 'https://loja.example/back');
   });
@@ -92,7 +117,10 @@ describe('managed accounts (§2.11, §4.8)', () => {
     for (const op of [ManagedAccountOperations.update, ManagedAccountOperations.rotateCredentials]) {
       const raw = unchecked(op);
       await businessCode(owner.call(raw, {}, { target: null }), 'invalid_parameter');
-      await businessCode(owner.call(raw, { reference_id: 'ma_sandbox_mor_0001', account: { reference_id: 'ma_sandbox_mor_0001' } }, { target: null }), 'invalid_parameter');
+      await businessCode(
+        owner.call(raw, { reference_id: 'ma_sandbox_mor_0001', account: { reference_id: 'ma_sandbox_mor_0001' } }, { target: null }),
+        'invalid_parameter',
+      );
     }
     // An `account` the sandbox cannot read as a selector passes the schema but is still invalid.
     await businessCode(owner.managedAccounts.update({ account: { tax_id: '1' } }), 'invalid_parameter');
@@ -102,7 +130,10 @@ describe('managed accounts (§2.11, §4.8)', () => {
   it('§7.2 not_found, permission_denied: managed update of a missing or invisible account', async () => {
     await businessCode(owner.managedAccounts.update({ reference_id: 'ma_nope' }), 'not_found');
     // It exists, under another owner's Master.
-    await businessCode(owner.managedAccounts.update({ reference_id: 'ma_sandbox_other_mor_0001', notification_email: 'x' }), 'permission_denied');
+    await businessCode(
+      owner.managedAccounts.update({ reference_id: 'ma_sandbox_other_mor_0001', notification_email: 'x' }),
+      'permission_denied',
+    );
     await businessCode(owner.managedAccounts.detail({ reference_id: 'ma_sandbox_other_mor_0001' }), 'permission_denied');
   });
 
@@ -151,7 +182,15 @@ describe('managed accounts (§2.11, §4.8)', () => {
     const { clientId, secret } = v3Credential('USER');
     for (const op of Object.values(ManagedAccountOperations)) {
       const body = '{"reference_id":"ma_sandbox_mor_0001"}';
-      const headers = signRequest({ method: 'POST', path: op.path, body, clientId, secret, timestamp: sandbox.clock.now(), target: LOJA_TARGET });
+      const headers = signRequest({
+        method: 'POST',
+        path: op.path,
+        body,
+        clientId,
+        secret,
+        timestamp: sandbox.clock.now(),
+        target: LOJA_TARGET,
+      });
       const res = await fetch(`${sandbox.url}${op.path}`, { method: 'POST', headers, body });
       const json = (await res.json()) as { code: number; data: { reason: string } };
       assert.deepEqual([res.status, json.code, json.data.reason], [403, 403, 'target_headers_rejected'], op.path);

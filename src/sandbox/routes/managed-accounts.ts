@@ -20,7 +20,12 @@ const ListRequest = ManagedAccountListRequest.extend({
   page: z
     .strictObject({
       page: z.number().int().min(1).optional(),
-      page_size: z.number().int().min(1).transform((n) => Math.min(n, MAX_PAGE_SIZE)).optional(),
+      page_size: z
+        .number()
+        .int()
+        .min(1)
+        .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+        .optional(),
     })
     .optional(),
 });
@@ -41,7 +46,8 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
     if (model !== ManagedAccountModel.MOR && model !== ManagedAccountModel.VA && model !== ManagedAccountModel.PA) {
       return fail('field_invalid', 'model must be 1 MOR, 2 VA or 3 PA.');
     }
-    if (body.trading_name !== undefined && model !== ManagedAccountModel.MOR) return fail('field_invalid', 'trading_name is for MOR accounts only.');
+    if (body.trading_name !== undefined && model !== ManagedAccountModel.MOR)
+      return fail('field_invalid', 'trading_name is for MOR accounts only.');
     // §2.11: PA requires an eligible linked account (here: one of the owner's accounts).
     if (model === ManagedAccountModel.PA && !V3_ACCOUNTS.some((a) => a.id === body.linked_account_id)) {
       return fail('field_invalid', 'A PA account needs linked_account_id naming an eligible account.');
@@ -111,9 +117,16 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
     // …return_url only for a VA on Hosted Link whose compliance session is PENDING_SUBMISSION.
     if (
       body.return_url !== undefined &&
-      !(found.model === ManagedAccountModel.VA && found.compliance_mode === ComplianceMode.HOSTED_LINK && found.status === AccountStatus.PENDING_SUBMISSION)
+      !(
+        found.model === ManagedAccountModel.VA &&
+        found.compliance_mode === ComplianceMode.HOSTED_LINK &&
+        found.status === AccountStatus.PENDING_SUBMISSION
+      )
     ) {
-      return fail('field_invalid', 'return_url can only be changed on a VA using Hosted Link whose compliance session is PENDING_SUBMISSION.');
+      return fail(
+        'field_invalid',
+        'return_url can only be changed on a VA using Hosted Link whose compliance session is PENDING_SUBMISSION.',
+      );
     }
     // No email format check, no non-empty patch rule, no version precondition (§4.8).
     const { reference_id: _ref, account: _account, ...patch } = body;
@@ -127,7 +140,8 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
   registerOperation(app, ctx, Ops.credentialsGet, ({ body, credential }) => {
     const found = lookup(state, credential.userId, body);
     if (isResult(found)) return found;
-    const eligible = (found.model === ManagedAccountModel.MOR || found.model === ManagedAccountModel.VA) && found.status === AccountStatus.ACTIVE;
+    const eligible =
+      (found.model === ManagedAccountModel.MOR || found.model === ManagedAccountModel.VA) && found.status === AccountStatus.ACTIVE;
     const issued = state.managedCredentials.get(found.reference_id);
     if (!eligible || !issued) return fail('field_invalid', 'Only an active MOR or VA account has an API credential.');
     // §2.11: a newly provisioned secret is returned in full once, masked afterwards.
@@ -179,7 +193,9 @@ function visible(state: V3State, master: MasterRecord): ManagedRecord[] {
 function selectorOf(body: Record<string, unknown>): string | V3Result {
   const account = body.account as Record<string, unknown> | undefined;
   const ref = body.reference_id ?? account?.reference_id;
-  return typeof ref === 'string' && ref !== '' ? ref : fail('invalid_parameter', 'Select the account with reference_id, or account.reference_id.');
+  return typeof ref === 'string' && ref !== ''
+    ? ref
+    : fail('invalid_parameter', 'Select the account with reference_id, or account.reference_id.');
 }
 
 /** Finds a managed account the caller may act on (§7.2: invalid_user, invalid_parameter, not_found, permission_denied). */
@@ -190,6 +206,7 @@ function lookup(state: V3State, userId: string | undefined, body: Record<string,
   if (isResult(ref)) return ref;
   const record = state.managed.get(ref);
   if (!record) return fail('not_found', 'No managed account with that reference.');
-  if (!visible(state, master).includes(record)) return fail('permission_denied', 'This managed account is not under your active Master Account.');
+  if (!visible(state, master).includes(record))
+    return fail('permission_denied', 'This managed account is not under your active Master Account.');
   return record;
 }

@@ -52,9 +52,17 @@ describe('master accounts (§4.7, §5.3)', () => {
   });
 
   it('our choice: store what was sent, return it with id and timestamps; update patches; list filters', async () => {
-    const sent = { legal_name: 'Mercado Azul Ltda', tax_id: '55666777000133', owner_user_id: 'usr_sandbox_newcomer', contacts: [{ email: 'a@azul.example' }] };
+    const sent = {
+      legal_name: 'Mercado Azul Ltda',
+      tax_id: '55666777000133',
+      owner_user_id: 'usr_sandbox_newcomer',
+      contacts: [{ email: 'a@azul.example' }],
+    };
     const created = await platform.masterAccounts.create({ ...sent, id: 'mst_chosen_by_me', created_at: 1 });
-    assert.deepEqual({ ...created, id: undefined, created_at: undefined, updated_at: undefined }, { ...sent, id: undefined, created_at: undefined, updated_at: undefined });
+    assert.deepEqual(
+      { ...created, id: undefined, created_at: undefined, updated_at: undefined },
+      { ...sent, id: undefined, created_at: undefined, updated_at: undefined },
+    );
     assert.match(created!.id as string, /^mst_/);
     assert.notEqual(created!.id, 'mst_chosen_by_me');
     assert.equal(created!.created_at, created!.updated_at);
@@ -64,7 +72,10 @@ describe('master accounts (§4.7, §5.3)', () => {
     assert.equal(updated!.status, 'ACTIVE');
     assert.equal(updated!.legal_name, sent.legal_name);
     const listed = await platform.masterAccounts.list({ tax_id: sent.tax_id });
-    assert.deepEqual((listed!.items as { id: string }[]).map((m) => m.id), [created!.id]);
+    assert.deepEqual(
+      (listed!.items as { id: string }[]).map((m) => m.id),
+      [created!.id],
+    );
     await businessCode(platform.masterAccounts.update({ id: 'mst_nope' }), 'not_found');
     await businessCode(platform.masterAccounts.detail({}), 4000);
 

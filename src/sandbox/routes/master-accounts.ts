@@ -39,7 +39,9 @@ export function registerMasterAccountRoutes(app: Hono, ctx: SandboxContext): voi
   // Sandbox choice: every master account, optionally filtered by `status`, `tax_id` or `owner_user_id`.
   registerOperation(app, ctx, Ops.list, ({ body }) => {
     const filters = (['status', 'tax_id', 'owner_user_id'] as const).filter((field) => body[field] !== undefined);
-    const items = [...state.masters.values()].filter((master) => filters.every((field) => master[field] === body[field])).map((master) => ({ ...master }));
+    const items = [...state.masters.values()]
+      .filter((master) => filters.every((field) => master[field] === body[field]))
+      .map((master) => ({ ...master }));
     return { data: { ...body, items, total: items.length } };
   });
 

@@ -42,7 +42,10 @@ describe('MED cases and infractions (§4.6)', () => {
     await businessCode(loja.med.detail({}), 4000);
     const cancelled = await user.med.cancel({ id: created!.id }); // USER selecting Loja
     assert.equal(cancelled!.status, 'CANCELLED');
-    assert.deepEqual((cancelled!.timeline as { type: string }[]).map((e) => e.type), ['CREATED', 'CANCELLED']);
+    assert.deepEqual(
+      (cancelled!.timeline as { type: string }[]).map((e) => e.type),
+      ['CREATED', 'CANCELLED'],
+    );
     await businessCode(loja.med.cancel({ id: 'med_nope' }), 'not_found');
   });
 
@@ -50,7 +53,10 @@ describe('MED cases and infractions (§4.6)', () => {
     const created = await loja.med.create({ txn_id: 'txn_ghi' });
     const [infractionId] = created!.infractions as string[];
     const listed = await loja.infractions.list({ med_id: created!.id });
-    assert.deepEqual((listed!.items as { id: string }[]).map((i) => i.id), [infractionId]);
+    assert.deepEqual(
+      (listed!.items as { id: string }[]).map((i) => i.id),
+      [infractionId],
+    );
     const detail = await loja.infractions.detail({ id: infractionId });
     assert.deepEqual([detail!.med_id, detail!.txn_id, detail!.status], [created!.id, 'txn_ghi', 'OPEN']);
     await businessCode(user.infractions.detail({ id: infractionId }, { target: FILIAL_TARGET }), 'not_found');

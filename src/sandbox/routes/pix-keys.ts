@@ -35,7 +35,8 @@ export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
     // EVP keys are random UUIDs chosen by the directory, whatever was sent.
     const value = body.pix_key_type === PixKeyType.EVP ? randomUUID() : body.pix_key_value!.trim();
     const form = KEY_FORMS[body.pix_key_type];
-    if ((form && !form.test(value)) || value.length > MAX_KEY_LENGTH) return fail(501, 'The key directory rejected the key value for this key type.');
+    if ((form && !form.test(value)) || value.length > MAX_KEY_LENGTH)
+      return fail(501, 'The key directory rejected the key value for this key type.');
     // §7.2: a key already linked (to this or another account, active or not) gives 501.
     if (state.pixKeys.has(value)) return fail(501, 'The PIX key is already linked to an account.');
     if (!state.pixKeys.hasRoomFor(value)) return fail(501, `The key directory is full (${state.pixKeys.cap} keys in this sandbox).`);

@@ -45,12 +45,24 @@ export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
   });
 }
 
-function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'dynamic', body: Record<string, unknown>, now: number): QrCodeRecord | V3Result {
+function generate(
+  state: V3State,
+  account: V3AccountFixture,
+  type: 'static' | 'dynamic',
+  body: Record<string, unknown>,
+  now: number,
+): QrCodeRecord | V3Result {
   const { description, expires_in: expiresIn } = body;
-  if (body.amount !== undefined && !isValidAmount(body.amount)) return fail(4002, 'amount must be a positive decimal string with at most two places.');
+  if (body.amount !== undefined && !isValidAmount(body.amount))
+    return fail(4002, 'amount must be a positive decimal string with at most two places.');
   const amount = body.amount === undefined ? undefined : centsToAmount(amountToCents(body.amount));
-  if (description !== undefined && (typeof description !== 'string' || description.length > 50)) return fail(4002, 'description must be a string of at most 50 characters.');
-  if (type === 'dynamic' && expiresIn !== undefined && !(Number.isInteger(expiresIn) && (expiresIn as number) > 0 && (expiresIn as number) <= MAX_EXPIRES_IN_S)) {
+  if (description !== undefined && (typeof description !== 'string' || description.length > 50))
+    return fail(4002, 'description must be a string of at most 50 characters.');
+  if (
+    type === 'dynamic' &&
+    expiresIn !== undefined &&
+    !(Number.isInteger(expiresIn) && (expiresIn as number) > 0 && (expiresIn as number) <= MAX_EXPIRES_IN_S)
+  ) {
     return fail(4002, `expires_in must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN_S}.`);
   }
   const own = [...state.pixKeys.values()].filter((k) => k.accountId === account.id);
@@ -62,7 +74,9 @@ function generate(state: V3State, account: V3AccountFixture, type: 'static' | 'd
   const payload = brCode({
     merchantName: brCodeName(account.name),
     merchantCity: key.city,
-    ...(type === 'dynamic' ? { pointOfInitiation: '12' as const, location: `${DYNAMIC_QR_HOST}${id}` } : { pointOfInitiation: '11' as const, key: key.key }),
+    ...(type === 'dynamic'
+      ? { pointOfInitiation: '12' as const, location: `${DYNAMIC_QR_HOST}${id}` }
+      : { pointOfInitiation: '11' as const, key: key.key }),
     ...(typeof description === 'string' && description ? { description } : {}),
     ...(amount !== undefined ? { amount } : {}),
     txid: type === 'dynamic' ? randomBytes(18).toString('hex').slice(0, 25).toUpperCase() : id.slice(3, 28).replace(/[^A-Za-z0-9]/g, 'X'),
@@ -95,7 +109,8 @@ function brCode(code: Parameters<typeof encodeBrCode>[0]): string | V3Result {
   try {
     payload = encodeBrCode(code);
   } catch (error) {
-    if (error instanceof RangeError) return fail(4002, 'description, pix_key or amount do not fit in a BR Code (a field holds at most 99 characters).');
+    if (error instanceof RangeError)
+      return fail(4002, 'description, pix_key or amount do not fit in a BR Code (a field holds at most 99 characters).');
     throw error;
   }
   return decodeBrCode(payload).ok ? payload : fail(4002, 'amount does not fit in a BR Code (at most ten digits before the point).');

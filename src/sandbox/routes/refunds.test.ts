@@ -28,7 +28,12 @@ describe('refund create (§4.3, §7.2)', () => {
 
   it('§2.8: an accepted refund answers its fields and starts at 1 PENDING', async () => {
     const orderId = order();
-    const refund = await loja.refunds.create({ original_settlement_id: FRESH, merchant_order_id: orderId, amount: '1.5', reason: 'customer request' });
+    const refund = await loja.refunds.create({
+      original_settlement_id: FRESH,
+      merchant_order_id: orderId,
+      amount: '1.5',
+      reason: 'customer request',
+    });
     assert.match(refund.refund_id, /^rfd_/);
     assert.match(refund.settlement_refund_id, /^stlr_/);
     assert.equal(refund.merchant_order_id, orderId);
@@ -53,7 +58,10 @@ describe('refund create (§4.3, §7.2)', () => {
 
   it('§7.2 400: refund create with a stale merchant order date', async () => {
     const stale = merchantOrderId(sandbox.clock.now() - 2 * 24 * HOUR);
-    await businessCode(loja.call(unchecked(RefundOperations.create), { original_settlement_id: FRESH, merchant_order_id: stale, amount: '1.00' }), 400);
+    await businessCode(
+      loja.call(unchecked(RefundOperations.create), { original_settlement_id: FRESH, merchant_order_id: stale, amount: '1.00' }),
+      400,
+    );
     // And through the checked client, two minutes slow, just past the ±1 h edge.
     const edge = await frozenSandbox(Date.UTC(2026, 2, 15, 1, 0, 30));
     try {
@@ -79,7 +87,10 @@ describe('refund create (§4.3, §7.2)', () => {
   });
 
   it('§7.2 4003003: refund create whose original payment is missing', async () => {
-    await businessCode(loja.refunds.create({ original_settlement_id: 'stl_does_not_exist', merchant_order_id: order(), amount: '1.00' }), 4003003);
+    await businessCode(
+      loja.refunds.create({ original_settlement_id: 'stl_does_not_exist', merchant_order_id: order(), amount: '1.00' }),
+      4003003,
+    );
   });
 
   it('§7.2 4003005: refund create whose original is outbound, another payee account’s, or 91 days old', async () => {
@@ -124,7 +135,11 @@ describe('refund age and state machine (§8, §3.1)', () => {
     const f = await frozenSandbox();
     try {
       const client = f.client('ACCOUNT');
-      const refund = await client.refunds.create({ original_settlement_id: FRESH, merchant_order_id: merchantOrderId(f.sandbox.clock.now()), amount: '10.00' });
+      const refund = await client.refunds.create({
+        original_settlement_id: FRESH,
+        merchant_order_id: merchantOrderId(f.sandbox.clock.now()),
+        amount: '10.00',
+      });
       const read = async () => {
         const status = await client.refunds.statusCheck({ refund_id: refund.refund_id });
         const details = await client.refunds.details({ merchant_order_id: refund.merchant_order_id });
@@ -151,15 +166,24 @@ describe('refund age and state machine (§8, §3.1)', () => {
     try {
       const client = f.client('ACCOUNT');
       const id = () => merchantOrderId(f.sandbox.clock.now());
-      const refund = await client.refunds.create({ original_settlement_id: FRESH, merchant_order_id: id(), amount: '100.00', reason: SANDBOX_FAIL });
-      const seen: number[] = [];
-      const final = await waitForRefund(client, { refund_id: refund.refund_id }, {
-        initialDelayMs: 1,
-        onPoll: (status) => {
-          seen.push(status);
-          f.sandbox.clock.advance(1_000);
-        },
+      const refund = await client.refunds.create({
+        original_settlement_id: FRESH,
+        merchant_order_id: id(),
+        amount: '100.00',
+        reason: SANDBOX_FAIL,
       });
+      const seen: number[] = [];
+      const final = await waitForRefund(
+        client,
+        { refund_id: refund.refund_id },
+        {
+          initialDelayMs: 1,
+          onPoll: (status) => {
+            seen.push(status);
+            f.sandbox.clock.advance(1_000);
+          },
+        },
+      );
       assert.equal(final.txn_status, TxnStatus.FAILED);
       assert.ok(seen.includes(TxnStatus.PENDING) && seen.includes(TxnStatus.PROCESSING), `saw ${seen.join(', ')}`);
       // The failed refund held nothing back.
@@ -179,13 +203,22 @@ describe('refund age and state machine (§8, §3.1)', () => {
       const init = await filial.transfers.qrCodeInitiate({ qr_code_payload: qr!.qr_code_payload as string });
       await filial.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: id(), amount: '30.00' });
       // Not settled yet: nothing to refund.
-      await businessCode(loja.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '5.00' }), 4003003);
+      await businessCode(
+        loja.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '5.00' }),
+        4003003,
+      );
       f.sandbox.clock.advance(TRANSFER_STEPS_MS.final);
       // For the payer it is outbound.
-      await businessCode(filial.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '5.00' }), 4003005);
+      await businessCode(
+        filial.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '5.00' }),
+        4003005,
+      );
       const refund = await loja.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '5.00' });
       assert.equal(refund.txn_status, TxnStatus.PENDING);
-      await businessCode(loja.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '25.01' }), 4001999);
+      await businessCode(
+        loja.refunds.create({ original_settlement_id: init.settlement_id, merchant_order_id: id(), amount: '25.01' }),
+        4001999,
+      );
     } finally {
       await f.sandbox.close();
     }

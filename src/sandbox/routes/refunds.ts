@@ -34,7 +34,12 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
     if (!original) return fail(4003003, 'The original payment is missing or not accessible.');
     // §4.3: inbound PIX, owned by the selected payee account, at most 90 days old.
     if (original.payeeAccountId !== accountId) {
-      return fail(4003005, original.payerAccountId === accountId ? 'Only inbound PIX payments can be refunded.' : 'The original payment belongs to another payee account.');
+      return fail(
+        4003005,
+        original.payerAccountId === accountId
+          ? 'Only inbound PIX payments can be refunded.'
+          : 'The original payment belongs to another payee account.',
+      );
     }
     if (now - original.settledAt > MAX_REFUND_AGE_MS) return fail(4003005, 'The original payment is more than 90 days old.');
     const cents = amountToCents(body.amount);
@@ -98,7 +103,15 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
     if (needsSelector(body)) return fail(4000, 'Send refund_id or merchant_order_id.');
     const record = find(body, account!.id);
     if (!record) return notFound('refund');
-    return { data: { ...body, refund_id: record.refundId, merchant_order_id: record.merchantOrderId, txn_status: record.status, updated_at: record.updatedAt } };
+    return {
+      data: {
+        ...body,
+        refund_id: record.refundId,
+        merchant_order_id: record.merchantOrderId,
+        txn_status: record.status,
+        updated_at: record.updatedAt,
+      },
+    };
   });
 }
 

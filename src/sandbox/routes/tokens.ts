@@ -36,7 +36,14 @@ export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
     const fields = card as Record<string, unknown>;
     const wrong = CARD_FIELDS.find((field) => fields[field] !== undefined && typeof fields[field] !== 'string');
     if (wrong) {
-      return reply(c, now, TokenizeCode.INVALID_FIELD, { field: `card.${wrong}`, reason: 'not_a_string' }, `card.${wrong} must be a string.`, 422);
+      return reply(
+        c,
+        now,
+        TokenizeCode.INVALID_FIELD,
+        { field: `card.${wrong}`, reason: 'not_a_string' },
+        `card.${wrong} must be a string.`,
+        422,
+      );
     }
     // The server never trusts the client's checks: the same validators run here.
     const checked = validateCard(card as never, { now: new Date(now) });

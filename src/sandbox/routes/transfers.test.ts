@@ -88,7 +88,8 @@ describe('QR confirm (§4.2, §2.7, §3.2)', () => {
   let loja: PayClient;
   let filial: PayClient;
   const order = () => merchantOrderId(sandbox.clock.now());
-  const initiate = (payload: string = V3_QR_PAYLOADS.activeWithAmount, client = loja) => client.transfers.qrCodeInitiate({ qr_code_payload: payload });
+  const initiate = (payload: string = V3_QR_PAYLOADS.activeWithAmount, client = loja) =>
+    client.transfers.qrCodeInitiate({ qr_code_payload: payload });
   before(async () => {
     const f = await frozenSandbox();
     sandbox = f.sandbox;
@@ -100,7 +101,13 @@ describe('QR confirm (§4.2, §2.7, §3.2)', () => {
   it('§2.7: a confirmed payment is PENDING, not settled; the reference is then removed (4003012)', async () => {
     const { ref_id } = await initiate();
     const orderId = order();
-    const confirm = await loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: orderId, amount: '25.00', currency: 'BRL', memo: 'pedido 1' });
+    const confirm = await loja.transfers.qrCodeConfirm({
+      ref_id,
+      merchant_order_id: orderId,
+      amount: '25.00',
+      currency: 'BRL',
+      memo: 'pedido 1',
+    });
     assert.equal(confirm.merchant_order_id, orderId);
     assert.match(confirm.txn_id, /^txn_/);
     assert.equal(confirm.txn_status, TxnStatus.PENDING);
@@ -119,17 +126,25 @@ describe('QR confirm (§4.2, §2.7, §3.2)', () => {
   it('§7.2 4002: QR confirm with an invalid amount or merchant order format', async () => {
     const op = unchecked(TransferOperations.qrCodeConfirm);
     const { ref_id } = await initiate();
-    for (const amount of ['25.001', '-25', '0.00', 25, '2.5e1']) await businessCode(loja.call(op, { ref_id, merchant_order_id: order(), amount }), 4002);
-    for (const id of ['ORDER-1', '261399ABC', '260230ABC']) await businessCode(loja.call(op, { ref_id, merchant_order_id: id, amount: '25.00' }), 4002);
+    for (const amount of ['25.001', '-25', '0.00', 25, '2.5e1'])
+      await businessCode(loja.call(op, { ref_id, merchant_order_id: order(), amount }), 4002);
+    for (const id of ['ORDER-1', '261399ABC', '260230ABC'])
+      await businessCode(loja.call(op, { ref_id, merchant_order_id: id, amount: '25.00' }), 4002);
     // The reference is untouched by rejected requests.
-    assert.equal((await loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '25.00' })).txn_status, TxnStatus.PENDING);
+    assert.equal(
+      (await loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '25.00' })).txn_status,
+      TxnStatus.PENDING,
+    );
   });
 
   it('§7.2 400: QR confirm with a stale merchant order date', async () => {
     const { ref_id } = await initiate();
     // Yesterday's ID, sent by a client without the date check…
     const yesterday = merchantOrderId(sandbox.clock.now() - 26 * 3_600_000);
-    await businessCode(loja.call(unchecked(TransferOperations.qrCodeConfirm), { ref_id, merchant_order_id: yesterday, amount: '25.00' }), 400);
+    await businessCode(
+      loja.call(unchecked(TransferOperations.qrCodeConfirm), { ref_id, merchant_order_id: yesterday, amount: '25.00' }),
+      400,
+    );
   });
 
   it('§7.2 400: QR confirm with a stale merchant order date (client clock two minutes behind, across the ±1 h edge)', async () => {
@@ -140,7 +155,10 @@ describe('QR confirm (§4.2, §2.7, §3.2)', () => {
     try {
       const slow = edge.client('ACCOUNT', { now: () => edge.sandbox.clock.now() - 2 * MINUTE });
       const { ref_id } = await slow.transfers.qrCodeInitiate({ qr_code_payload: V3_QR_PAYLOADS.activeWithAmount });
-      const error = await businessCode(slow.transfers.qrCodeConfirm({ ref_id, merchant_order_id: '260314SLOWCLOCK', amount: '25.00' }), 400);
+      const error = await businessCode(
+        slow.transfers.qrCodeConfirm({ ref_id, merchant_order_id: '260314SLOWCLOCK', amount: '25.00' }),
+        400,
+      );
       assert.equal(error.operation, 'transfers.qrCodeConfirm');
     } finally {
       await edge.sandbox.close();
@@ -169,7 +187,10 @@ describe('QR confirm (§4.2, §2.7, §3.2)', () => {
     const first = await initiate();
     const second = await initiate();
     sandbox.clock.advance(5 * MINUTE - 1);
-    assert.equal((await loja.transfers.qrCodeConfirm({ ref_id: first.ref_id, merchant_order_id: order(), amount: '25.00' })).txn_status, TxnStatus.PENDING);
+    assert.equal(
+      (await loja.transfers.qrCodeConfirm({ ref_id: first.ref_id, merchant_order_id: order(), amount: '25.00' })).txn_status,
+      TxnStatus.PENDING,
+    );
     sandbox.clock.advance(1);
     await businessCode(loja.transfers.qrCodeConfirm({ ref_id: second.ref_id, merchant_order_id: order(), amount: '25.00' }), 4003012);
   });
@@ -178,14 +199,20 @@ describe('QR confirm (§4.2, §2.7, §3.2)', () => {
     const { ref_id } = await initiate(V3_QR_PAYLOADS.activeWithAmount, filial);
     await businessCode(loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '25.00' }), 4004003);
     // The owner can still use it: the refusal did not consume it.
-    assert.equal((await filial.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '25.00' })).txn_status, TxnStatus.PENDING);
+    assert.equal(
+      (await filial.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '25.00' })).txn_status,
+      TxnStatus.PENDING,
+    );
   });
 
   it('§7.2 4003014 / §3.2: a payment failure (insufficient funds) keeps the reference', async () => {
     const { ref_id } = await initiate(V3_QR_PAYLOADS.activeWithoutAmount);
     await businessCode(loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '1000000.00' }), 4003014);
     // §3.2: retained, so the same reference pays once the problem is fixed.
-    assert.equal((await loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '10.00' })).txn_status, TxnStatus.PENDING);
+    assert.equal(
+      (await loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '10.00' })).txn_status,
+      TxnStatus.PENDING,
+    );
     await businessCode(loja.transfers.qrCodeConfirm({ ref_id, merchant_order_id: order(), amount: '10.00' }), 4003012);
   });
 });

@@ -270,11 +270,20 @@ function planReference(
 }
 
 /** §3.2 / §7.2: missing or expired → 4003012; another account's → 4004003. */
-function takeReference(state: V3State, refId: string, kind: 'qr' | 'key', account: V3AccountFixture, now: number): ConfirmationReference | V3Result {
+function takeReference(
+  state: V3State,
+  refId: string,
+  kind: 'qr' | 'key',
+  account: V3AccountFixture,
+  now: number,
+): ConfirmationReference | V3Result {
   // Read only: an expired reference is dropped by the next initiate's commit.
   const reference = state.references.get(refId);
   if (!reference || reference.kind !== kind || reference.expiresAt <= now) {
-    return fail(4003012, 'The confirmation reference is missing, expired or invalid; initiate again (and first check that the earlier attempt did not go through).');
+    return fail(
+      4003012,
+      'The confirmation reference is missing, expired or invalid; initiate again (and first check that the earlier attempt did not go through).',
+    );
   }
   if (reference.accountId !== account.id) return fail(4004003, 'The confirmation reference belongs to another account.');
   return reference;

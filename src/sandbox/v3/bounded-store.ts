@@ -13,7 +13,11 @@ export class BoundedStore<K, V> extends Map<K, V> {
   readonly #pinned = new Set<K>();
   readonly #onEvict: ((value: V) => void) | undefined;
 
-  constructor(cap: number, whenFull: 'evict-oldest' | 'refuse', options: { pinned?: Iterable<readonly [K, V]>; onEvict?: (value: V) => void } = {}) {
+  constructor(
+    cap: number,
+    whenFull: 'evict-oldest' | 'refuse',
+    options: { pinned?: Iterable<readonly [K, V]>; onEvict?: (value: V) => void } = {},
+  ) {
     super();
     this.cap = cap;
     this.whenFull = whenFull;

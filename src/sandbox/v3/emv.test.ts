@@ -13,11 +13,21 @@ describe('BR Code (PIX copia e cola)', () => {
   });
 
   it('encodes fields in order with lengths and a CRC, and decodes them back', () => {
-    const payload = encodeBrCode({ pointOfInitiation: '11', key: 'ana@example.com', amount: '10.50', merchantName: 'ANA', merchantCity: 'RIO', txid: 'T1' });
+    const payload = encodeBrCode({
+      pointOfInitiation: '11',
+      key: 'ana@example.com',
+      amount: '10.50',
+      merchantName: 'ANA',
+      merchantCity: 'RIO',
+      txid: 'T1',
+    });
     assert.equal(payload.slice(0, 14), '00020101021126');
     assert.match(payload, /520400005303986540510\.505802BR5903ANA6003RIO62060502T16304[0-9A-F]{4}$/);
     const decoded = decodeBrCode(payload);
-    assert.deepEqual(decoded, { ok: true, code: { pointOfInitiation: '11', key: 'ana@example.com', amount: '10.50', merchantName: 'ANA', merchantCity: 'RIO', txid: 'T1' } });
+    assert.deepEqual(decoded, {
+      ok: true,
+      code: { pointOfInitiation: '11', key: 'ana@example.com', amount: '10.50', merchantName: 'ANA', merchantCity: 'RIO', txid: 'T1' },
+    });
   });
 
   it('refuses a wrong CRC, broken lengths, another GUI, another currency, a bad amount', () => {
@@ -27,8 +37,15 @@ describe('BR Code (PIX copia e cola)', () => {
     const tlv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
     const build = (gui: string, currency: string, amount?: string) => {
       const body =
-        tlv('00', '01') + tlv('26', tlv('00', gui) + tlv('01', 'k')) + tlv('52', '0000') + tlv('53', currency) +
-        (amount ? tlv('54', amount) : '') + tlv('58', 'BR') + tlv('59', 'N') + tlv('60', 'C') + '6304';
+        tlv('00', '01') +
+        tlv('26', tlv('00', gui) + tlv('01', 'k')) +
+        tlv('52', '0000') +
+        tlv('53', currency) +
+        (amount ? tlv('54', amount) : '') +
+        tlv('58', 'BR') +
+        tlv('59', 'N') +
+        tlv('60', 'C') +
+        '6304';
       return body + crc16(body);
     };
     assert.equal(decodeBrCode(build('br.gov.bcb.pix', '986')).ok, true);

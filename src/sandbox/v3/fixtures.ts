@@ -106,12 +106,62 @@ export interface PixKeyFixture {
 }
 
 export const V3_PIX_KEYS: readonly PixKeyFixture[] = [
-  { key: 'pix@loja.example', type: 3, accountId: 'acc_sandbox_loja', holderName: 'LOJA EXEMPLO LTDA', city: 'SAO PAULO', ispb: '12345678', active: true },
-  { key: 'pix@filial.loja.example', type: 3, accountId: 'acc_sandbox_filial', holderName: 'LOJA EXEMPLO FILIAL', city: 'CAMPINAS', ispb: '12345678', active: true },
-  { key: 'contato@padaria.example', type: 3, accountId: null, holderName: 'PADARIA EXEMPLO', city: 'SAO PAULO', ispb: '87654321', active: true },
-  { key: 'antigo@padaria.example', type: 3, accountId: null, holderName: 'PADARIA EXEMPLO', city: 'SAO PAULO', ispb: '87654321', active: false },
-  { key: 'decoder-500@sandbox.example', type: 3, accountId: null, holderName: 'FALHA 500', city: 'SAO PAULO', ispb: '87654321', active: true, failure: 500 },
-  { key: 'decoder-501@sandbox.example', type: 3, accountId: null, holderName: 'FALHA 501', city: 'SAO PAULO', ispb: '87654321', active: true, failure: 501 },
+  {
+    key: 'pix@loja.example',
+    type: 3,
+    accountId: 'acc_sandbox_loja',
+    holderName: 'LOJA EXEMPLO LTDA',
+    city: 'SAO PAULO',
+    ispb: '12345678',
+    active: true,
+  },
+  {
+    key: 'pix@filial.loja.example',
+    type: 3,
+    accountId: 'acc_sandbox_filial',
+    holderName: 'LOJA EXEMPLO FILIAL',
+    city: 'CAMPINAS',
+    ispb: '12345678',
+    active: true,
+  },
+  {
+    key: 'contato@padaria.example',
+    type: 3,
+    accountId: null,
+    holderName: 'PADARIA EXEMPLO',
+    city: 'SAO PAULO',
+    ispb: '87654321',
+    active: true,
+  },
+  {
+    key: 'antigo@padaria.example',
+    type: 3,
+    accountId: null,
+    holderName: 'PADARIA EXEMPLO',
+    city: 'SAO PAULO',
+    ispb: '87654321',
+    active: false,
+  },
+  {
+    key: 'decoder-500@sandbox.example',
+    type: 3,
+    accountId: null,
+    holderName: 'FALHA 500',
+    city: 'SAO PAULO',
+    ispb: '87654321',
+    active: true,
+    failure: 500,
+  },
+  {
+    key: 'decoder-501@sandbox.example',
+    type: 3,
+    accountId: null,
+    holderName: 'FALHA 501',
+    city: 'SAO PAULO',
+    ispb: '87654321',
+    active: true,
+    failure: 501,
+  },
 ];
 
 /** Host of the locations inside dynamic QR codes the sandbox generates. */
@@ -122,11 +172,23 @@ const padaria = { merchantName: 'PADARIA EXEMPLO', merchantCity: 'SAO PAULO' } a
 /** QR payloads to paste into QR initiate (§4.2). */
 export const V3_QR_PAYLOADS = {
   /** Static, ACTIVE, pays R$ 25,00 to Padaria Exemplo: confirm with amount `25.00` (any other gives 400). */
-  activeWithAmount: encodeBrCode({ ...padaria, pointOfInitiation: '11', key: 'contato@padaria.example', amount: '25.00', txid: 'SANDBOXFIXO25' }),
+  activeWithAmount: encodeBrCode({
+    ...padaria,
+    pointOfInitiation: '11',
+    key: 'contato@padaria.example',
+    amount: '25.00',
+    txid: 'SANDBOXFIXO25',
+  }),
   /** Static, ACTIVE, no amount: confirm takes the amount you send. */
   activeWithoutAmount: encodeBrCode({ ...padaria, pointOfInitiation: '11', key: 'contato@padaria.example' }),
   /** Dynamic, expired one day before the sandbox started: 4001015. */
-  expired: encodeBrCode({ ...padaria, pointOfInitiation: '12', location: `${DYNAMIC_QR_HOST}qr_sandbox_expired_0001`, amount: '40.00', txid: 'SANDBOXEXPIRADO' }),
+  expired: encodeBrCode({
+    ...padaria,
+    pointOfInitiation: '12',
+    location: `${DYNAMIC_QR_HOST}qr_sandbox_expired_0001`,
+    amount: '40.00',
+    txid: 'SANDBOXEXPIRADO',
+  }),
   /** Static, but its PIX key is inactive in the directory: 4001096. */
   inactiveKey: encodeBrCode({ ...padaria, pointOfInitiation: '11', key: 'antigo@padaria.example', amount: '10.00' }),
   /** The decoder's dependency fails: 500. */
@@ -162,10 +224,38 @@ export interface SettlementFixture {
 }
 
 export const V3_SETTLEMENTS: readonly SettlementFixture[] = [
-  { id: 'stl_sandbox_inbound_fresh', payeeAccountId: 'acc_sandbox_loja', payerAccountId: null, amount: '100.00', ageMs: HOUR_MS, note: 'inbound to Loja, settled 1 h before start: refundable' },
-  { id: 'stl_sandbox_inbound_91d', payeeAccountId: 'acc_sandbox_loja', payerAccountId: null, amount: '150.00', ageMs: 91 * DAY_MS, note: 'inbound to Loja, 91 days old: 4003005' },
-  { id: 'stl_sandbox_outbound', payeeAccountId: null, payerAccountId: 'acc_sandbox_loja', amount: '80.00', ageMs: 2 * HOUR_MS, note: 'outbound from Loja: 4003005' },
-  { id: 'stl_sandbox_filial_inbound', payeeAccountId: 'acc_sandbox_filial', payerAccountId: null, amount: '60.00', ageMs: HOUR_MS, note: "inbound to Filial: another account's for Loja, 4003005" },
+  {
+    id: 'stl_sandbox_inbound_fresh',
+    payeeAccountId: 'acc_sandbox_loja',
+    payerAccountId: null,
+    amount: '100.00',
+    ageMs: HOUR_MS,
+    note: 'inbound to Loja, settled 1 h before start: refundable',
+  },
+  {
+    id: 'stl_sandbox_inbound_91d',
+    payeeAccountId: 'acc_sandbox_loja',
+    payerAccountId: null,
+    amount: '150.00',
+    ageMs: 91 * DAY_MS,
+    note: 'inbound to Loja, 91 days old: 4003005',
+  },
+  {
+    id: 'stl_sandbox_outbound',
+    payeeAccountId: null,
+    payerAccountId: 'acc_sandbox_loja',
+    amount: '80.00',
+    ageMs: 2 * HOUR_MS,
+    note: 'outbound from Loja: 4003005',
+  },
+  {
+    id: 'stl_sandbox_filial_inbound',
+    payeeAccountId: 'acc_sandbox_filial',
+    payerAccountId: null,
+    amount: '60.00',
+    ageMs: HOUR_MS,
+    note: "inbound to Filial: another account's for Loja, 4003005",
+  },
 ];
 
 /**
@@ -298,13 +388,16 @@ export function describeV3Fixtures(): string {
     dependencyFailure500: 'dependency failure (500)',
     dependencyFailure501: 'dependency failure (501)',
   };
-  for (const [name, payload] of Object.entries(V3_QR_PAYLOADS)) lines.push(`  ${labels[name as keyof typeof V3_QR_PAYLOADS].padEnd(27)} ${payload}`);
+  for (const [name, payload] of Object.entries(V3_QR_PAYLOADS))
+    lines.push(`  ${labels[name as keyof typeof V3_QR_PAYLOADS].padEnd(27)} ${payload}`);
   lines.push('Inbound PIX settlements for refunds.create (original_settlement_id):');
   for (const s of V3_SETTLEMENTS) lines.push(`  ${s.id.padEnd(27)} ${s.amount.padStart(7)}  ${s.note}`);
   lines.push(`  A refund with reason "${SANDBOX_FAIL}" ends FAILED; so does a transfer with memo "${SANDBOX_FAIL}".`);
   lines.push('Master accounts (owner user):');
   for (const m of V3_MASTER_ACCOUNTS) lines.push(`  ${m.id.padEnd(27)} ${m.status.padEnd(8)} ${m.owner_user_id}`);
-  lines.push('Managed accounts (model 1 MOR, 2 VA, 3 PA; status 2 Active, 7 Pending Submission; compliance 1 Hosted Link, 2 API Body, 3 Provider Session):');
+  lines.push(
+    'Managed accounts (model 1 MOR, 2 VA, 3 PA; status 2 Active, 7 Pending Submission; compliance 1 Hosted Link, 2 API Body, 3 Provider Session):',
+  );
   for (const { record } of V3_MANAGED_ACCOUNTS) {
     lines.push(
       `  ${record.reference_id.padEnd(27)} model ${record.model}  status ${record.status}  compliance ${record.compliance_mode ?? '-'}  under ${record.master_account_id}`,

@@ -27,7 +27,9 @@ describe('signatures cover the request target as sent', () => {
       const req = request({ host: url.hostname, port: url.port, method: 'POST', path: sentPath, headers }, (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString('utf8')));
-        res.on('end', () => resolve({ status: res.statusCode!, reason: (JSON.parse(text) as { data: { reason?: string } | null }).data?.reason }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, reason: (JSON.parse(text) as { data: { reason?: string } | null }).data?.reason }),
+        );
       });
       req.on('error', reject);
       req.end(body);

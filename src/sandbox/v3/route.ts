@@ -78,7 +78,8 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
     // The sandbox holds itself to the same response schema the client checks;
     // every one of them describes an object or null, as §2.1 `data` is.
     const checked = op.response.safeParse(result.data);
-    if (!checked.success) return reply(c, now, invalidCode(op), null, 'The request cannot be answered: a field it sets does not fit the response.');
+    if (!checked.success)
+      return reply(c, now, invalidCode(op), null, 'The request cannot be answered: a field it sets does not fit the response.');
     const text = envelopeText(now, 200, checked.data as Envelope['data']);
     ('commit' in result ? result.commit : undefined)?.();
     return c.body(text, 200, { 'Content-Type': 'application/json' });
@@ -122,7 +123,11 @@ export function newId(prefix: string): string {
  * and `updated_at` (Unix ms). These three names are the sandbox's choice
  * (docs/server.md), not the service's.
  */
-export function echo<T extends Record<string, unknown>>(prefix: string, body: T, now: number): T & { id: string; created_at: number; updated_at: number } {
+export function echo<T extends Record<string, unknown>>(
+  prefix: string,
+  body: T,
+  now: number,
+): T & { id: string; created_at: number; updated_at: number } {
   return { ...body, id: newId(prefix), created_at: now, updated_at: now };
 }
 
@@ -164,9 +169,11 @@ export function readOpenFields(
 ): { amount: string | undefined; merchantOrderId: string | null } | V3Result {
   const { amount, merchant_order_id: orderId } = body;
   if (amount === undefined && amountRequired) return fail(4000, 'amount is required.');
-  if (amount !== undefined && !isValidAmount(amount)) return fail(4002, 'amount must be a positive decimal string with at most two places.');
+  if (amount !== undefined && !isValidAmount(amount))
+    return fail(4002, 'amount must be a positive decimal string with at most two places.');
   if (orderId !== undefined) {
-    if (typeof orderId !== 'string' || !hasOrderIdDatePrefix(orderId)) return fail(4002, 'merchant_order_id must start with a UTC date as YYMMDD.');
+    if (typeof orderId !== 'string' || !hasOrderIdDatePrefix(orderId))
+      return fail(4002, 'merchant_order_id must start with a UTC date as YYMMDD.');
     const stale = staleOrderId(orderId, now);
     if (stale) return stale;
   }

@@ -205,7 +205,14 @@ export function createV3State(now: number): V3State {
     settlements: new BoundedStore(STORE_CAPS.settlements, 'evict-oldest', {
       pinned: V3_SETTLEMENTS.map((s): [string, SettlementRecord] => [
         s.id,
-        { id: s.id, payeeAccountId: s.payeeAccountId, payerAccountId: s.payerAccountId, amountCents: amountToCents(s.amount), refundedCents: 0, settledAt: now - s.ageMs },
+        {
+          id: s.id,
+          payeeAccountId: s.payeeAccountId,
+          payerAccountId: s.payerAccountId,
+          amountCents: amountToCents(s.amount),
+          refundedCents: 0,
+          settledAt: now - s.ageMs,
+        },
       ]),
     }),
     refunds: new BoundedStore<string, RefundRecord>(STORE_CAPS.refunds, 'evict-oldest', { onEvict: cancel }),
@@ -214,7 +221,10 @@ export function createV3State(now: number): V3State {
       pinned: V3_MASTER_ACCOUNTS.map((m): [string, MasterRecord] => [m.id, { ...m, created_at: now, updated_at: now }]),
     }),
     managed: new BoundedStore(STORE_CAPS.managed, 'refuse', {
-      pinned: V3_MANAGED_ACCOUNTS.map((m): [string, ManagedRecord] => [m.record.reference_id, { ...m.record, created_at: now, updated_at: now }]),
+      pinned: V3_MANAGED_ACCOUNTS.map((m): [string, ManagedRecord] => [
+        m.record.reference_id,
+        { ...m.record, created_at: now, updated_at: now },
+      ]),
     }),
     managedCredentials: new Map(),
     medCases: new BoundedStore(STORE_CAPS.medCases, 'evict-oldest'),

@@ -37,7 +37,9 @@ export function clientForId(clientId: string, baseUrl: string, extra: Partial<Cl
 }
 
 /** A local HTTP server with a custom handler; `close()` also drops hanging connections. */
-export async function startRawServer(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; close(): Promise<void>; server: Server }> {
+export async function startRawServer(
+  handler: Parameters<typeof createServer>[1],
+): Promise<{ url: string; close(): Promise<void>; server: Server }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -123,5 +125,7 @@ export function stateSnapshot(sandbox: Sandbox): string {
   const { v3, tokens } = sandbox.context;
   const { nonces: _nonces, ...stores } = v3!;
   const plain = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, [...(store as Map<string, unknown>).entries()]]));
-  return JSON.stringify({ ...plain, tokens: tokens.size, now: sandbox.clock.now() }, (_key, value: unknown) => (typeof value === 'function' ? undefined : value));
+  return JSON.stringify({ ...plain, tokens: tokens.size, now: sandbox.clock.now() }, (_key, value: unknown) =>
+    typeof value === 'function' ? undefined : value,
+  );
 }

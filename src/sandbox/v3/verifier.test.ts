@@ -21,7 +21,15 @@ describe('sandbox v3 verifier over HTTP', () => {
 
   function sign(kind: CredentialKind, path: string, body: string, extra: { target?: Target; timestamp?: number } = {}) {
     const { clientId, secret } = v3Credential(kind);
-    return signRequest({ method: 'POST', path, body, clientId, secret, timestamp: extra.timestamp ?? sandbox.clock.now(), target: extra.target });
+    return signRequest({
+      method: 'POST',
+      path,
+      body,
+      clientId,
+      secret,
+      timestamp: extra.timestamp ?? sandbox.clock.now(),
+      target: extra.target,
+    });
   }
   async function send(path: string, body: string, headers: Record<string, string>) {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body });
@@ -80,7 +88,10 @@ describe('sandbox v3 verifier over HTTP', () => {
 
   it('target headers: incomplete pair, tampered pair, mismatch, not accessible → rejected', async () => {
     const incomplete = { ...sign('USER', LIST, '{}'), 'X-ISPB': LOJA.ispb };
-    assert.deepEqual([(await send(LIST, '{}', incomplete)).status, (await send(LIST, '{}', incomplete)).reason], [401, 'target_pair_incomplete']);
+    assert.deepEqual(
+      [(await send(LIST, '{}', incomplete)).status, (await send(LIST, '{}', incomplete)).reason],
+      [401, 'target_pair_incomplete'],
+    );
 
     // Swapping the pair after signing: both values are signed.
     const swapped = { ...sign('USER', LIST, '{}', { target: LOJA }), 'X-Account-Number': FILIAL.accountNumber };
@@ -175,7 +186,11 @@ describe('sandbox v3 verifier over HTTP', () => {
       await assert.rejects(stale.infractions.list({}), (e: unknown) => (e as { reason?: string }).reason === 'timestamp_out_of_window');
       const shared = clientFor('ACCOUNT', moved.url, { now: () => moved.clock.now() });
       assert.ok(await shared.infractions.list({}));
-      const refund = await shared.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(moved.clock.now()), amount: '1.00' });
+      const refund = await shared.refunds.create({
+        original_settlement_id: 'stl_sandbox_inbound_fresh',
+        merchant_order_id: merchantOrderId(moved.clock.now()),
+        amount: '1.00',
+      });
       assert.equal(refund.txn_status, 1);
     } finally {
       await moved.close();

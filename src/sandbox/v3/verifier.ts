@@ -56,14 +56,25 @@ export function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw
   const deny = (reason: string, message: string) => reply(c, now, 403, { reason }, message, 403);
   const violation = credentialPolicyViolation(op.group, credential.kind, verdict.target !== null);
   const contextMissing =
-    op.group === 'account' && ((credential.kind === 'USER' && verdict.target === null) || (credential.kind === 'ACCOUNT' && !credential.accountId));
+    op.group === 'account' &&
+    ((credential.kind === 'USER' && verdict.target === null) || (credential.kind === 'ACCOUNT' && !credential.accountId));
   const missingCode = MISSING_CONTEXT_CODES[op.name];
   if (contextMissing && missingCode !== undefined) {
-    return reply(c, now, missingCode, null, 'No account context: select the account (X-ISPB + X-Account-Number) or use a credential bound to an open account.');
+    return reply(
+      c,
+      now,
+      missingCode,
+      null,
+      'No account context: select the account (X-ISPB + X-Account-Number) or use a credential bound to an open account.',
+    );
   }
   if (violation) {
     const reason =
-      op.group === 'managed' && verdict.target ? 'target_headers_rejected' : op.group === 'account' && credential.kind === 'USER' ? 'target_required' : 'credential_not_allowed';
+      op.group === 'managed' && verdict.target
+        ? 'target_headers_rejected'
+        : op.group === 'account' && credential.kind === 'USER'
+          ? 'target_required'
+          : 'credential_not_allowed';
     return deny(reason, `${violation}.`);
   }
   if (op.group !== 'account') return { credential, account: null, raw };
@@ -87,19 +98,22 @@ function requestTarget(c: Context): string {
   return start < 0 ? '/' : url.slice(start);
 }
 
-function selectAccount(
-  credential: V3CredentialFixture,
-  target: Target | null,
-): V3AccountFixture | { reason: string; message: string } {
+function selectAccount(credential: V3CredentialFixture, target: Target | null): V3AccountFixture | { reason: string; message: string } {
   const matches = (a: V3AccountFixture) => target !== null && a.ispb === target.ispb && a.accountNumber === target.accountNumber;
   if (credential.kind === 'ACCOUNT') {
     const bound = V3_ACCOUNTS.find((a) => a.id === credential.accountId);
-    if (!bound) return { reason: 'account_context_missing', message: 'This ACCOUNT credential is not bound to an open account: no account context.' };
+    if (!bound)
+      return { reason: 'account_context_missing', message: 'This ACCOUNT credential is not bound to an open account: no account context.' };
     // §5.3: an ACCOUNT credential may omit the pair; if sent, it must name the bound account.
-    if (target && !matches(bound)) return { reason: 'target_mismatch', message: 'X-ISPB / X-Account-Number do not match the account this credential is bound to (§5.3).' };
+    if (target && !matches(bound))
+      return {
+        reason: 'target_mismatch',
+        message: 'X-ISPB / X-Account-Number do not match the account this credential is bound to (§5.3).',
+      };
     return bound;
   }
   const selected = V3_ACCOUNTS.find((a) => matches(a) && credential.accountIds?.includes(a.id));
-  if (!selected) return { reason: 'account_not_accessible', message: 'This user cannot act on the account named by X-ISPB / X-Account-Number.' };
+  if (!selected)
+    return { reason: 'account_not_accessible', message: 'This user cannot act on the account named by X-ISPB / X-Account-Number.' };
   return selected;
 }

@@ -20,7 +20,9 @@ export const OpenResponse = OpenObject.nullable();
 export type OpenResponse = z.infer<typeof OpenResponse>;
 
 /** A required string that is not empty (spec: "required, non-empty"). */
-export const NonEmptyString = z.string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') }).min(1, 'must not be empty');
+export const NonEmptyString = z
+  .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
+  .min(1, 'must not be empty');
 
 /**
  * §8: a positive decimal string with at most two decimal places, by the rules
@@ -45,10 +47,7 @@ export const Amount = z
  * date is current (±1 h) depends on the clock, so it is checked apart, by
  * {@link isOrderIdDateCurrent}, in the client and the service.
  */
-export const MerchantOrderId = NonEmptyString.refine(
-  hasOrderIdDatePrefix,
-  'must start with a UTC date as YYMMDD (use merchantOrderId())',
-);
+export const MerchantOrderId = NonEmptyString.refine(hasOrderIdDatePrefix, 'must start with a UTC date as YYMMDD (use merchantOrderId())');
 
 /** A small integer enum member, e.g. `pix_key_type` 1..5 (§2.9). */
 export function intEnum(min: number, max: number, what: string) {

@@ -8,30 +8,54 @@ import { OpenObject, OpenResponse } from './common.js';
  */
 export const MedOperations = {
   create: defineOperation({
-    name: 'med.create', path: '/v3/med/create', group: 'account', read: false,
-    request: OpenObject, response: OpenResponse,
+    name: 'med.create',
+    path: '/v3/med/create',
+    group: 'account',
+    read: false,
+    request: OpenObject,
+    response: OpenResponse,
   }),
   list: defineOperation({
-    name: 'med.list', path: '/v3/med/list', group: 'account', read: true,
-    request: OpenObject, response: OpenResponse,
+    name: 'med.list',
+    path: '/v3/med/list',
+    group: 'account',
+    read: true,
+    request: OpenObject,
+    response: OpenResponse,
   }),
   detail: defineOperation({
-    name: 'med.detail', path: '/v3/med/detail', group: 'account', read: true,
-    request: OpenObject, response: OpenResponse,
+    name: 'med.detail',
+    path: '/v3/med/detail',
+    group: 'account',
+    read: true,
+    request: OpenObject,
+    response: OpenResponse,
   }),
   cancel: defineOperation({
-    name: 'med.cancel', path: '/v3/med/cancel', group: 'account', read: false,
-    request: OpenObject, response: OpenResponse,
+    name: 'med.cancel',
+    path: '/v3/med/cancel',
+    group: 'account',
+    read: false,
+    request: OpenObject,
+    response: OpenResponse,
   }),
 } as const;
 
 export const InfractionOperations = {
   list: defineOperation({
-    name: 'infractions.list', path: '/v3/infractions/list', group: 'account', read: true,
-    request: OpenObject, response: OpenResponse,
+    name: 'infractions.list',
+    path: '/v3/infractions/list',
+    group: 'account',
+    read: true,
+    request: OpenObject,
+    response: OpenResponse,
   }),
   detail: defineOperation({
-    name: 'infractions.detail', path: '/v3/infractions/detail', group: 'account', read: true,
-    request: OpenObject, response: OpenResponse,
+    name: 'infractions.detail',
+    path: '/v3/infractions/detail',
+    group: 'account',
+    read: true,
+    request: OpenObject,
+    response: OpenResponse,
   }),
 } as const;

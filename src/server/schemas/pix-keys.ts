@@ -44,7 +44,11 @@ export type PixKeyCreateResult = z.output<typeof PixKeyCreateResult>;
 
 export const PixKeyOperations = {
   create: defineOperation({
-    name: 'pixKeys.create', path: '/v3/pix_keys/create', group: 'account', read: false,
-    request: PixKeyCreateRequest, response: PixKeyCreateResult,
+    name: 'pixKeys.create',
+    path: '/v3/pix_keys/create',
+    group: 'account',
+    read: false,
+    request: PixKeyCreateRequest,
+    response: PixKeyCreateResult,
   }),
 } as const;

@@ -29,15 +29,28 @@ export type RefundCreateResult = z.output<typeof RefundCreateResult>;
 
 export const RefundOperations = {
   create: defineOperation({
-    name: 'refunds.create', path: '/v3/refunds/pix', group: 'account', read: false,
-    request: RefundCreateRequest, response: RefundCreateResult, orderIdField: 'merchant_order_id',
+    name: 'refunds.create',
+    path: '/v3/refunds/pix',
+    group: 'account',
+    read: false,
+    request: RefundCreateRequest,
+    response: RefundCreateResult,
+    orderIdField: 'merchant_order_id',
   }),
   details: defineOperation({
-    name: 'refunds.details', path: '/v3/refunds/details', group: 'account', read: true,
-    request: OpenObject, response: OpenResponse,
+    name: 'refunds.details',
+    path: '/v3/refunds/details',
+    group: 'account',
+    read: true,
+    request: OpenObject,
+    response: OpenResponse,
   }),
   statusCheck: defineOperation({
-    name: 'refunds.statusCheck', path: '/v3/refunds/status/check', group: 'account', read: true,
-    request: OpenObject, response: OpenResponse,
+    name: 'refunds.statusCheck',
+    path: '/v3/refunds/status/check',
+    group: 'account',
+    read: true,
+    request: OpenObject,
+    response: OpenResponse,
   }),
 } as const;

@@ -4,7 +4,7 @@ import { TxnStatus } from '../../server/enums.js';
 import { RefundOperations as Ops } from '../../server/schemas/refunds.js';
 import type { SandboxContext } from '../context.js';
 import { SANDBOX_FAIL } from '../v3/fixtures.js';
-import { fail, newId, notFound, registerOperation, staleOrderId } from '../v3/route.js';
+import { fail, isResult, newId, notFound, registerOperation, staleOrderId, type V3Result } from '../v3/route.js';
 import { v3State, type RefundRecord, type V3State } from '../v3/state.js';
 
 /** §3.1, §8: merchant order IDs of accepted refund creates are recorded for 48 hours. */
@@ -73,21 +73,20 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
 
   // Details and status requests are not shown (§4.9). Sandbox choice: find the
   // refund by `refund_id` or `merchant_order_id`, for the selected account only.
-  const find = (body: Record<string, unknown>, accountId: string): RefundRecord | undefined => {
+  const lookup = (body: Record<string, unknown>, accountId: string): RefundRecord | V3Result => {
+    if (body.refund_id === undefined && body.merchant_order_id === undefined) return fail(4000, 'Send refund_id or merchant_order_id.');
     const byId = typeof body.refund_id === 'string' ? state.refunds.get(body.refund_id) : undefined;
     const byOrder =
       typeof body.merchant_order_id === 'string'
         ? [...state.refunds.values()].find((r) => r.merchantOrderId === body.merchant_order_id && r.accountId === accountId)
         : undefined;
     const record = byId ?? byOrder;
-    return record?.accountId === accountId ? record : undefined;
+    return record?.accountId === accountId ? record : notFound('refund');
   };
-  const needsSelector = (body: Record<string, unknown>) => body.refund_id === undefined && body.merchant_order_id === undefined;
 
   registerOperation(app, ctx, Ops.details, ({ body, account }) => {
-    if (needsSelector(body)) return fail(4000, 'Send refund_id or merchant_order_id.');
-    const record = find(body, account!.id);
-    if (!record) return notFound('refund');
+    const record = lookup(body, account!.id);
+    if (isResult(record)) return record;
     return {
       data: {
         ...body,
@@ -100,9 +99,8 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
     };
   });
   registerOperation(app, ctx, Ops.statusCheck, ({ body, account }) => {
-    if (needsSelector(body)) return fail(4000, 'Send refund_id or merchant_order_id.');
-    const record = find(body, account!.id);
-    if (!record) return notFound('refund');
+    const record = lookup(body, account!.id);
+    if (isResult(record)) return record;
     return {
       data: {
         ...body,

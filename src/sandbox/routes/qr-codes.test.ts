@@ -101,6 +101,32 @@ describe('QR codes (§4.5)', () => {
     await businessCode(filial.transfers.qrCodeInitiate({ qr_code_payload: payload }), 4001015);
   });
 
+  it('a dynamic code is PAID when its payment settles: held while in flight, payable again if the payment fails', async () => {
+    const qr = await loja.qrCodes.generateDynamic({ amount: '5.00', expires_in: 60 });
+    const id = qr!.qr_code_id as string;
+    const payload = qr!.qr_code_payload as string;
+    const status = async () => (await loja.qrCodes.details({ qr_code_id: id }))?.status;
+    const confirm = async (memo?: string) => {
+      const init = await filial.transfers.qrCodeInitiate({ qr_code_payload: payload });
+      return filial.transfers.qrCodeConfirm({ ref_id: init.ref_id, merchant_order_id: order(), amount: '5.00', ...(memo ? { memo } : {}) });
+    };
+    // A payment that will fail (the sandbox's failing memo): the code is not PAID meanwhile, and nobody else may pay it.
+    const failing = await confirm('sandbox_fail');
+    assert.equal(await status(), 'ACTIVE');
+    await businessCode(filial.transfers.qrCodeInitiate({ qr_code_payload: payload }), 4001015);
+    sandbox.clock.advance(2_000);
+    assert.equal((await filial.transfers.statusCheck({ txn_id: failing.txn_id })).txn_status, TxnStatus.FAILED);
+    assert.equal(await status(), 'ACTIVE');
+    // Paid again, just before the expiry: the payment settles after it, and the code reads PAID, never EXPIRED.
+    sandbox.clock.advance(57_000);
+    const paying = await confirm();
+    sandbox.clock.advance(1_000);
+    assert.equal(await status(), 'ACTIVE');
+    sandbox.clock.advance(1_000);
+    assert.equal((await filial.transfers.statusCheck({ txn_id: paying.txn_id })).txn_status, TxnStatus.COMPLETED);
+    assert.equal(await status(), 'PAID');
+  });
+
   it('a static code can be paid again and again; a dynamic one shows EXPIRED once past its time', async () => {
     const fixed = await loja.qrCodes.generateStatic({ amount: '2.00' });
     for (let i = 0; i < 2; i++) {

@@ -7,7 +7,7 @@ import { brCodeName, decodeBrCode, encodeBrCode } from '../v3/emv.js';
 import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../v3/fixtures.js';
 import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../v3/route.js';
 import { v3State, type QrCodeRecord, type V3State } from '../v3/state.js';
-import { QrCodeType } from './transfers.js';
+import { qrPaymentInFlight, QrCodeType } from './transfers.js';
 
 /** Dynamic codes live one hour unless `expires_in` (seconds) says otherwise; at most 7 days. */
 const DEFAULT_EXPIRES_IN_S = 3_600;
@@ -26,7 +26,7 @@ export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
   const state = v3State(ctx);
 
   const answer = (made: QrCodeRecord | V3Result, body: Record<string, unknown>, now: number): V3Result =>
-    isResult(made) ? made : { data: { ...body, ...describe(made, now) }, commit: () => state.qrCodes.set(made.id, made) };
+    isResult(made) ? made : { data: { ...body, ...describe(state, made, now) }, commit: () => state.qrCodes.set(made.id, made) };
   registerOperation(app, ctx, Ops.generateDynamic, ({ body, account, now }) =>
     answer(generate(state, account!, 'dynamic', body, body.expires_in, now), body, now),
   );
@@ -39,7 +39,7 @@ export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
   registerOperation(app, ctx, Ops.details, ({ body, account, now }) => {
     const record = state.qrCodes.get(body.qr_code_id);
     if (!record || record.accountId !== account!.id) return notFound('QR code');
-    return { data: { ...body, ...record.request, ...describe(record, now) } };
+    return { data: { ...body, ...record.request, ...describe(state, record, now) } };
   });
 }
 
@@ -112,9 +112,13 @@ function brCode(code: Parameters<typeof encodeBrCode>[0]): string | V3Result {
   return decodeBrCode(payload).ok ? payload : fail(4002, 'amount does not fit in a BR Code (at most ten digits before the point).');
 }
 
-/** The sandbox's view of a QR code. `status` is ours: ACTIVE, PAID or EXPIRED (§3.3: not shown). */
-function describe(r: QrCodeRecord, now: number) {
-  const expired = r.status === 'ACTIVE' && r.expiresAt !== null && r.expiresAt <= now;
+/**
+ * The sandbox's view of a QR code. `status` is ours: ACTIVE, PAID or EXPIRED
+ * (§3.3: not shown). A payment confirmed before the expiry and still in
+ * flight keeps the code ACTIVE until it settles (PAID) or fails (EXPIRED).
+ */
+function describe(state: V3State, r: QrCodeRecord, now: number) {
+  const expired = r.status === 'ACTIVE' && r.expiresAt !== null && r.expiresAt <= now && !qrPaymentInFlight(state, r);
   return {
     qr_code_id: r.id,
     qr_code_payload: r.payload,

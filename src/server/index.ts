@@ -30,7 +30,17 @@ export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './o
 export { centsToAmount, amountToCents, isValidAmount, MAX_AMOUNT } from './amount.js';
 export { waitForTransfer, waitForRefund, waitForQrPayment, type WaitOptions } from './wait.js';
 export { shouldRetry, backoffDelay } from './retry.js';
-export { TxnStatus, PixKeyType, ManagedAccountModel, ComplianceMode, AccountStatus, CredentialKind, isFinalTxnStatus, QrCodeStatus, isFinalQrCodeStatus } from './enums.js';
+export {
+  TxnStatus,
+  PixKeyType,
+  ManagedAccountModel,
+  ComplianceMode,
+  AccountStatus,
+  CredentialKind,
+  isFinalTxnStatus,
+  QrCodeStatus,
+  isFinalQrCodeStatus,
+} from './enums.js';
 export {
   PayCardError,
   ConfigurationError,

@@ -171,7 +171,11 @@ describe('waitForQrPayment against the sandbox', () => {
   /** The shopper pays: initiate, then confirm, as their bank app would. */
   async function pay(payload: string): Promise<void> {
     const quote = await filial.transfers.qrCodeInitiate({ qr_code_payload: payload });
-    await filial.transfers.qrCodeConfirm({ ref_id: quote.ref_id, merchant_order_id: merchantOrderId(sandbox.clock.now()), amount: quote.amount! });
+    await filial.transfers.qrCodeConfirm({
+      ref_id: quote.ref_id,
+      merchant_order_id: merchantOrderId(sandbox.clock.now()),
+      amount: quote.amount!,
+    });
   }
 
   it('waits while the code is ACTIVE and returns the details once the shopper has paid, each poll freshly signed', async () => {

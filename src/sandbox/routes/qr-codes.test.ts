@@ -69,7 +69,10 @@ describe('QR codes (§4.5)', () => {
     const fixedWithExpiry = await loja.qrCodes.generateStatic({ expires_in: 'soon' });
     assert.equal(fixedWithExpiry?.expires_at, null);
     assert.equal(fixedWithExpiry?.expires_in, 'soon');
-    assert.equal((await loja.qrCodes.generateDynamic({ expires_in: 7 * 24 * 3_600 }))?.expires_at, sandbox.clock.now() + 7 * 24 * 3_600_000);
+    assert.equal(
+      (await loja.qrCodes.generateDynamic({ expires_in: 7 * 24 * 3_600 }))?.expires_at,
+      sandbox.clock.now() + 7 * 24 * 3_600_000,
+    );
   });
 
   it('the client refuses the same requests before sending, with the field named', async () => {

@@ -8,7 +8,14 @@ import type { V3AccountFixture } from '../v3/fixtures.js';
 import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../v3/fixtures.js';
 import { decodeBrCode } from '../v3/emv.js';
 import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../v3/route.js';
-import { v3State, type ConfirmationReference, type PixKeyRecord, type QrCodeRecord, type TransferRecord, type V3State } from '../v3/state.js';
+import {
+  v3State,
+  type ConfirmationReference,
+  type PixKeyRecord,
+  type QrCodeRecord,
+  type TransferRecord,
+  type V3State,
+} from '../v3/state.js';
 
 /** §3.2, §8: a confirmation reference lives five minutes. */
 export const REFERENCE_TTL_MS = 5 * 60_000;

@@ -49,6 +49,7 @@ describe('QR codes (§4.5)', () => {
     assert.equal(found?.qr_code_payload, qr!.qr_code_payload);
     await businessCode(filial.qrCodes.details({ qr_code_id: qr!.qr_code_id as string }), 'not_found');
     await businessCode(loja.call(unchecked(QrCodeOperations.details), {}), 4000);
+    await businessCode(loja.call(unchecked(QrCodeOperations.details), { qr_code_id: 5 }), 4002);
   });
 
   it('refuses a bad amount, a key of another account, a bad expiry, and stores nothing', async () => {

@@ -116,7 +116,7 @@ describe('every v3 operation against the sandbox over HTTP', () => {
     const fixed = await account.qrCodes.generateStatic({});
     mark('qrCodes.generateStatic');
     assert.equal(typeof fixed?.qr_code_id, 'string');
-    assert.equal((await account.qrCodes.details({ qr_code_id: fixed!.qr_code_id }))?.qr_code_id, fixed!.qr_code_id);
+    assert.equal((await account.qrCodes.details({ qr_code_id: fixed!.qr_code_id as string }))?.qr_code_id, fixed!.qr_code_id);
     mark('qrCodes.details');
   });
 

@@ -26,6 +26,27 @@ export function isFinalTxnStatus(status: number): boolean {
   return status !== TxnStatus.PENDING && status !== TxnStatus.PROCESSING;
 }
 
+/**
+ * A QR code's `status` as the sandbox names it (docs/sandbox.md). Not the
+ * service's: the spec shows ACTIVE (§4.2: a code must be ACTIVE to be paid)
+ * and no other QR status (§3.3), nor the record's fields (§4.9).
+ */
+export const QrCodeStatus = {
+  ACTIVE: 'ACTIVE',
+  PAID: 'PAID',
+  EXPIRED: 'EXPIRED',
+} as const;
+export type QrCodeStatus = (typeof QrCodeStatus)[keyof typeof QrCodeStatus];
+
+/**
+ * Whether waiting on a QR code can stop: only ACTIVE is waiting to be paid.
+ * Every other value, including ones this version does not know, ends a wait,
+ * as for {@link isFinalTxnStatus}.
+ */
+export function isFinalQrCodeStatus(status: string): boolean {
+  return status !== QrCodeStatus.ACTIVE;
+}
+
 /** §2.9: `pix_key_type`. */
 export const PixKeyType = {
   CPF: 1,

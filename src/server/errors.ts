@@ -134,12 +134,16 @@ export class BusinessError extends PayCardError {
   }
 }
 
-/** {@link waitForTransfer} / {@link waitForRefund} reached the deadline while the status was still in flight. */
+/** {@link waitForTransfer}, {@link waitForRefund} or {@link waitForQrPayment} reached the deadline while the status was still in flight. */
 export class WaitTimeoutError extends PayCardError {
   override name = 'WaitTimeoutError';
-  /** The last status seen, if any poll succeeded. */
-  readonly lastStatus: number | undefined;
-  constructor(message: string, details: PayCardErrorOptions & { lastStatus?: number | undefined }) {
+  /**
+   * The last status seen, if any poll succeeded: a `txn_status` number from
+   * `waitForTransfer` / `waitForRefund`, a QR code `status` string from
+   * `waitForQrPayment`.
+   */
+  readonly lastStatus: number | string | undefined;
+  constructor(message: string, details: PayCardErrorOptions & { lastStatus?: number | string | undefined }) {
     super(message, details);
     this.lastStatus = details.lastStatus;
   }

@@ -28,9 +28,19 @@ export {
 export { createCharge, basicAuthorization, type ChargeOptions } from './charges.js';
 export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './order-id.js';
 export { centsToAmount, amountToCents, isValidAmount, MAX_AMOUNT } from './amount.js';
-export { waitForTransfer, waitForRefund, type WaitOptions } from './wait.js';
+export { waitForTransfer, waitForRefund, waitForQrPayment, type WaitOptions } from './wait.js';
 export { shouldRetry, backoffDelay } from './retry.js';
-export { TxnStatus, PixKeyType, ManagedAccountModel, ComplianceMode, AccountStatus, CredentialKind, isFinalTxnStatus } from './enums.js';
+export {
+  TxnStatus,
+  PixKeyType,
+  ManagedAccountModel,
+  ComplianceMode,
+  AccountStatus,
+  CredentialKind,
+  isFinalTxnStatus,
+  QrCodeStatus,
+  isFinalQrCodeStatus,
+} from './enums.js';
 export {
   PayCardError,
   ConfigurationError,

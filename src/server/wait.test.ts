@@ -1,14 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Sandbox } from '../sandbox/sandbox.js';
-import { frozenSandbox } from '../sandbox/v3/test-helpers.js';
+import { clientFor, FILIAL_TARGET, frozenSandbox, startRawServer, startResettingServer } from '../sandbox/v3/test-helpers.js';
 import { V3_QR_PAYLOADS } from '../sandbox/v3/fixtures.js';
 import type { PayClient } from './client.js';
 import type { CredentialKind } from './enums.js';
-import { TxnStatus } from './enums.js';
-import { AbortError, BusinessError, WaitTimeoutError } from './errors.js';
+import { QrCodeStatus, TxnStatus } from './enums.js';
+import { AbortError, BusinessError, MalformedResponseError, NetworkError, WaitTimeoutError } from './errors.js';
 import { merchantOrderId } from './order-id.js';
-import { waitForRefund, waitForTransfer } from './wait.js';
+import { waitForQrPayment, waitForRefund, waitForTransfer } from './wait.js';
 
 /**
  * Against a frozen sandbox: transfers and refunds move on only when a test
@@ -142,5 +142,167 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
     assert.match(error.message, /may still complete/);
     // Polls at 0, 25 s and 50 s; at 75 s the deadline has passed.
     assert.equal(polls, 3);
+  });
+});
+
+/**
+ * The payee's side of PIX at checkout: Loja (ACCOUNT) generates a dynamic
+ * code and waits; Filial (USER selecting it) pays it through QR initiate and
+ * confirm. The sandbox is frozen, so only the tests move time.
+ */
+describe('waitForQrPayment against the sandbox', () => {
+  let sandbox: Sandbox;
+  let loja: PayClient;
+  let filial: PayClient;
+  before(async () => {
+    const frozen = await frozenSandbox(Date.now());
+    sandbox = frozen.sandbox;
+    loja = frozen.client('ACCOUNT');
+    filial = frozen.client('USER', { target: FILIAL_TARGET });
+  });
+  after(() => sandbox.close());
+
+  async function dynamicCode(request: { amount?: string; expires_in?: number } = {}): Promise<{ id: string; payload: string }> {
+    const qr = await loja.qrCodes.generateDynamic({ amount: '15.00', ...request });
+    assert.equal(qr?.status, QrCodeStatus.ACTIVE);
+    return { id: qr!.qr_code_id as string, payload: qr!.qr_code_payload as string };
+  }
+
+  /** The shopper pays: initiate, then confirm, as their bank app would. */
+  async function pay(payload: string): Promise<void> {
+    const quote = await filial.transfers.qrCodeInitiate({ qr_code_payload: payload });
+    await filial.transfers.qrCodeConfirm({
+      ref_id: quote.ref_id,
+      merchant_order_id: merchantOrderId(sandbox.clock.now()),
+      amount: quote.amount!,
+    });
+  }
+
+  it('waits while the code is ACTIVE and returns the details once the shopper has paid, each poll freshly signed', async () => {
+    const code = await dynamicCode();
+    const seen: string[] = [];
+    let paying: Promise<void> | undefined;
+    const paid = await waitForQrPayment(loja, code.id, {
+      initialDelayMs: 1,
+      onPoll: (status, attempt) => {
+        seen.push(status);
+        // The shopper pays after the first poll, while the merchant waits.
+        if (attempt === 0) paying = pay(code.payload);
+        else sandbox.clock.advance(500);
+      },
+    });
+    await paying;
+    assert.equal(paid.status, QrCodeStatus.PAID);
+    assert.equal(paid.qr_code_id, code.id);
+    assert.equal(paid.amount, '15.00');
+    // At least one ACTIVE poll before the payment, PAID only at the end: a reused nonce would have been refused.
+    assert.equal(seen[0], QrCodeStatus.ACTIVE);
+    assert.ok(seen.length >= 2);
+    assert.deepEqual(seen.slice(0, -1), Array(seen.length - 1).fill(QrCodeStatus.ACTIVE));
+    assert.equal(seen.at(-1), QrCodeStatus.PAID);
+  });
+
+  it('ends with EXPIRED once the code’s time has passed on the sandbox clock', async () => {
+    const code = await dynamicCode({ expires_in: 30 });
+    const seen: string[] = [];
+    const expired = await waitForQrPayment(loja, code.id, {
+      initialDelayMs: 1,
+      onPoll: (status) => {
+        seen.push(status);
+        sandbox.clock.advance(10_000);
+      },
+    });
+    assert.equal(expired.status, QrCodeStatus.EXPIRED);
+    // Polls at +0, +10 s, +20 s see ACTIVE; at +30 s the code has expired.
+    assert.deepEqual(seen, ['ACTIVE', 'ACTIVE', 'ACTIVE', 'EXPIRED']);
+  });
+
+  it('the deadline: WaitTimeoutError with the last status string', async () => {
+    const code = await dynamicCode();
+    let waitClock = 0;
+    let polls = 0;
+    const error = await waitForQrPayment(loja, code.id, {
+      deadlineMs: 60_000,
+      timeoutMs: 60_000,
+      initialDelayMs: 1,
+      now: () => waitClock,
+      onPoll: () => {
+        polls++;
+        waitClock += 25_000;
+      },
+    }).catch((e: unknown) => e);
+    assert.ok(error instanceof WaitTimeoutError, String(error));
+    assert.equal(error.lastStatus, QrCodeStatus.ACTIVE);
+    assert.equal(error.operation, 'waitForQrPayment');
+    assert.equal(error.cause, undefined);
+    assert.match(error.message, /no final status within 60000 ms \(last status ACTIVE\)/);
+    assert.equal(polls, 3);
+  });
+
+  it('transport failures are absorbed until the deadline, then kept as the cause', async () => {
+    const resetting = await startResettingServer();
+    try {
+      const client = clientFor('ACCOUNT', resetting.url, { maxReadRetries: 0 });
+      // Each reading of the wait's clock moves it 10 s: the deadline passes after a few failed polls.
+      let waitClock = 0;
+      const error = await waitForQrPayment(client, 'qr_any', {
+        deadlineMs: 25_000,
+        initialDelayMs: 1,
+        now: () => (waitClock += 5_000),
+      }).catch((e: unknown) => e);
+      assert.ok(error instanceof WaitTimeoutError, String(error));
+      assert.equal(error.lastStatus, undefined);
+      assert.ok(error.cause instanceof NetworkError);
+      assert.ok(resetting.requests() >= 2, `polled ${resetting.requests()} times`);
+    } finally {
+      await resetting.close();
+    }
+  });
+
+  it('a business error (unknown code) ends the wait at once', async () => {
+    let polls = 0;
+    await assert.rejects(
+      waitForQrPayment(loja, 'qr_unknown', { initialDelayMs: 1, onPoll: () => polls++ }),
+      (e: unknown) => e instanceof BusinessError && e.code === 'not_found',
+    );
+    assert.equal(polls, 0);
+  });
+
+  it('an AbortSignal stops the wait', async () => {
+    const code = await dynamicCode();
+    const controller = new AbortController();
+    let polls = 0;
+    const error = await waitForQrPayment(loja, code.id, {
+      signal: controller.signal,
+      initialDelayMs: 1,
+      onPoll: () => {
+        if (++polls === 2) controller.abort(new Error('shopper left'));
+      },
+    }).catch((e: unknown) => e);
+    assert.ok(error instanceof AbortError, String(error));
+    assert.equal((error.cause as Error).message, 'shopper left');
+    assert.equal(polls, 2);
+    await assert.rejects(waitForQrPayment(loja, code.id, { signal: AbortSignal.abort() }), AbortError);
+  });
+
+  it('a response without a string status is a MalformedResponseError, not a wait', async () => {
+    for (const data of [{ qr_code_id: 'qr_x', status: 2 }, { qr_code_id: 'qr_x' }, null]) {
+      let requests = 0;
+      const upstream = await startRawServer((_req, res) => {
+        requests++;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 200, message: 'OK', data, time: Date.now() }));
+      });
+      try {
+        const client = clientFor('ACCOUNT', upstream.url);
+        const error = await waitForQrPayment(client, 'qr_x', { initialDelayMs: 1 }).catch((e: unknown) => e);
+        assert.ok(error instanceof MalformedResponseError, String(error));
+        assert.equal(error.operation, 'qrCodes.details');
+        assert.match(error.message, /no string status/);
+        assert.equal(requests, 1);
+      } finally {
+        await upstream.close();
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import { MAX_AMOUNT } from '../../server/amount.js';
 import { PixKeyType } from '../../server/enums.js';
 import { RequestValidationError } from '../../server/errors.js';
 import { merchantOrderId } from '../../server/order-id.js';
+import { QrCodeOperations } from '../../server/schemas/qr-codes.js';
 import { RefundOperations } from '../../server/schemas/refunds.js';
 import { TransferOperations } from '../../server/schemas/transfers.js';
 import { BoundedStore } from '../v3/bounded-store.js';
@@ -39,12 +40,13 @@ describe('field limits: the route code, never a 500', () => {
         }),
         4002,
       );
-      await businessCode(loja.qrCodes.generateStatic({ amount }), 4002);
+      await businessCode(loja.call(unchecked(QrCodeOperations.generateStatic), { amount }), 4002);
     }
     await assert.rejects(
       loja.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: order, amount: TOO_BIG }),
       RequestValidationError,
     );
+    await assert.rejects(loja.qrCodes.generateStatic({ amount: TOO_BIG }), RequestValidationError);
     assert.equal(stateSnapshot(sandbox), before);
     // The largest amount itself is valid: refused for want of balance, not for its form.
     await businessCode(loja.transfers.pixBankAccount({ amount: MAX_AMOUNT, merchant_order_id: order }), 4003014);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { amountToCents, centsToAmount, isValidAmount } from '../../server/amount.js';
-import { QrCodeOperations as Ops } from '../../server/schemas/qr-codes.js';
+import { amountToCents, centsToAmount } from '../../server/amount.js';
+import { QrCodeOperations as Ops, type QrCodeStaticRequest } from '../../server/schemas/qr-codes.js';
 import type { SandboxContext } from '../context.js';
 import { brCodeName, decodeBrCode, encodeBrCode } from '../v3/emv.js';
 import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../v3/fixtures.js';
 import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../v3/route.js';
 import { v3State, type QrCodeRecord, type V3State } from '../v3/state.js';
-import { QrCodeType } from './transfers.js';
+import { qrPaymentInFlight, QrCodeType } from './transfers.js';
 
 /** Dynamic codes live one hour unless `expires_in` (seconds) says otherwise; at most 7 days. */
 const DEFAULT_EXPIRES_IN_S = 3_600;
@@ -16,7 +16,8 @@ const MAX_EXPIRES_IN_S = 7 * 24 * 3_600;
 /**
  * §4.5 QR codes. Request and response fields are not shown (§4.9); the
  * sandbox reads `pix_key`, `amount`, `description` and (dynamic) `expires_in`,
- * and answers what was sent plus `qr_code_id`, `qr_code_payload`,
+ * whose form the client's schemas check on arrival (4000 missing, 4002
+ * invalid), and answers what was sent plus `qr_code_id`, `qr_code_payload`,
  * `qr_code_type`, `status`, `expires_at` and timestamps (docs/sandbox.md).
  * The payload is a real BR Code: paying it through QR initiate and confirm
  * closes the loop inside the sandbox.
@@ -24,45 +25,40 @@ const MAX_EXPIRES_IN_S = 7 * 24 * 3_600;
 export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
   const state = v3State(ctx);
 
-  for (const [op, type] of [
-    [Ops.generateDynamic, 'dynamic'],
-    [Ops.generateStatic, 'static'],
-  ] as const) {
-    registerOperation(app, ctx, op, ({ body, account, now }) => {
-      const made = generate(state, account!, type, body, now);
-      if (isResult(made)) return made;
-      return { data: { ...body, ...describe(made, now) }, commit: () => state.qrCodes.set(made.id, made) };
-    });
-  }
+  const answer = (made: QrCodeRecord | V3Result, body: Record<string, unknown>, now: number): V3Result =>
+    isResult(made) ? made : { data: { ...body, ...describe(state, made, now) }, commit: () => state.qrCodes.set(made.id, made) };
+  registerOperation(app, ctx, Ops.generateDynamic, ({ body, account, now }) =>
+    answer(generate(state, account!, 'dynamic', body, body.expires_in, now), body, now),
+  );
+  // A static code never expires: an `expires_in` sent with it is echoed, not read.
+  registerOperation(app, ctx, Ops.generateStatic, ({ body, account, now }) =>
+    answer(generate(state, account!, 'static', body, undefined, now), body, now),
+  );
 
   // Lookup is by QR code ID (§4.5); only the account that generated it sees it.
   registerOperation(app, ctx, Ops.details, ({ body, account, now }) => {
-    const id = typeof body.qr_code_id === 'string' ? body.qr_code_id : undefined;
-    if (id === undefined) return fail(4000, 'qr_code_id is required.');
-    const record = state.qrCodes.get(id);
+    const record = state.qrCodes.get(body.qr_code_id);
     if (!record || record.accountId !== account!.id) return notFound('QR code');
-    return { data: { ...body, ...record.request, ...describe(record, now) } };
+    return { data: { ...body, ...record.request, ...describe(state, record, now) } };
   });
 }
 
+/**
+ * The form of each field is the schema's (the same object the client checks
+ * with). What stays here needs the sandbox's state or the whole code: the
+ * sandbox's own expiry limit, whose key it is, and whether it all fits a BR Code.
+ */
 function generate(
   state: V3State,
   account: V3AccountFixture,
   type: 'static' | 'dynamic',
-  body: Record<string, unknown>,
+  body: QrCodeStaticRequest,
+  expiresIn: number | undefined,
   now: number,
 ): QrCodeRecord | V3Result {
-  const { description, expires_in: expiresIn } = body;
-  if (body.amount !== undefined && !isValidAmount(body.amount))
-    return fail(4002, 'amount must be a positive decimal string with at most two places.');
+  const { description } = body;
   const amount = body.amount === undefined ? undefined : centsToAmount(amountToCents(body.amount));
-  if (description !== undefined && (typeof description !== 'string' || description.length > 50))
-    return fail(4002, 'description must be a string of at most 50 characters.');
-  if (
-    type === 'dynamic' &&
-    expiresIn !== undefined &&
-    !(Number.isInteger(expiresIn) && (expiresIn as number) > 0 && (expiresIn as number) <= MAX_EXPIRES_IN_S)
-  ) {
+  if (expiresIn !== undefined && expiresIn > MAX_EXPIRES_IN_S) {
     return fail(4002, `expires_in must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN_S}.`);
   }
   const own = [...state.pixKeys.values()].filter((k) => k.accountId === account.id);
@@ -77,7 +73,7 @@ function generate(
     ...(type === 'dynamic'
       ? { pointOfInitiation: '12' as const, location: `${DYNAMIC_QR_HOST}${id}` }
       : { pointOfInitiation: '11' as const, key: key.key }),
-    ...(typeof description === 'string' && description ? { description } : {}),
+    ...(description ? { description } : {}),
     ...(amount !== undefined ? { amount } : {}),
     txid: type === 'dynamic' ? randomBytes(18).toString('hex').slice(0, 25).toUpperCase() : id.slice(3, 28).replace(/[^A-Za-z0-9]/g, 'X'),
   });
@@ -90,7 +86,7 @@ function generate(
     amount,
     payload,
     status: 'ACTIVE',
-    expiresAt: type === 'dynamic' ? now + ((expiresIn as number | undefined) ?? DEFAULT_EXPIRES_IN_S) * 1000 : null,
+    expiresAt: type === 'dynamic' ? now + (expiresIn ?? DEFAULT_EXPIRES_IN_S) * 1000 : null,
     request: body,
     createdAt: now,
     updatedAt: now,
@@ -116,9 +112,13 @@ function brCode(code: Parameters<typeof encodeBrCode>[0]): string | V3Result {
   return decodeBrCode(payload).ok ? payload : fail(4002, 'amount does not fit in a BR Code (at most ten digits before the point).');
 }
 
-/** The sandbox's view of a QR code. `status` is ours: ACTIVE, PAID or EXPIRED (§3.3: not shown). */
-function describe(r: QrCodeRecord, now: number) {
-  const expired = r.status === 'ACTIVE' && r.expiresAt !== null && r.expiresAt <= now;
+/**
+ * The sandbox's view of a QR code. `status` is ours: ACTIVE, PAID or EXPIRED
+ * (§3.3: not shown). A payment confirmed before the expiry and still in
+ * flight keeps the code ACTIVE until it settles (PAID) or fails (EXPIRED).
+ */
+function describe(state: V3State, r: QrCodeRecord, now: number) {
+  const expired = r.status === 'ACTIVE' && r.expiresAt !== null && r.expiresAt <= now && !qrPaymentInFlight(state, r);
   return {
     qr_code_id: r.id,
     qr_code_payload: r.payload,

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
 import { amountToCents, centsToAmount } from '../../server/amount.js';
-import { TxnStatus } from '../../server/enums.js';
+import { isFinalTxnStatus, TxnStatus } from '../../server/enums.js';
 import { TransferOperations as Ops } from '../../server/schemas/transfers.js';
 import type { SandboxContext } from '../context.js';
 import type { V3AccountFixture } from '../v3/fixtures.js';
 import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../v3/fixtures.js';
 import { decodeBrCode } from '../v3/emv.js';
 import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../v3/route.js';
-import { v3State, type ConfirmationReference, type PixKeyRecord, type TransferRecord, type V3State } from '../v3/state.js';
+import {
+  v3State,
+  type ConfirmationReference,
+  type PixKeyRecord,
+  type QrCodeRecord,
+  type TransferRecord,
+  type V3State,
+} from '../v3/state.js';
 
 /** §3.2, §8: a confirmation reference lives five minutes. */
 export const REFERENCE_TTL_MS = 5 * 60_000;
@@ -49,6 +56,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       if (record.expiresAt !== null && record.expiresAt <= now) return fail(4001015, 'The QR code has expired.');
       // §4.2: the decoded QR must be ACTIVE.
       if (record.status !== 'ACTIVE') return fail(4001015, 'The QR code is no longer ACTIVE (already paid).');
+      if (qrPaymentInFlight(state, record)) return fail(4001015, 'The QR code is being paid: a payment for it is in flight.');
       pixKey = record.pixKey;
       amount = record.amount;
       dynamicQrId = record.id;
@@ -97,6 +105,7 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     if (reference.amount !== undefined && amountToCents(reference.amount) !== amountToCents(body.amount)) {
       return fail(400, `The QR code's amount is fixed at ${reference.amount}.`);
     }
+    const qr = reference.dynamicQrId ? state.qrCodes.get(reference.dynamicQrId) : undefined;
     const paid = planPayment(ctx, state, {
       account: account!,
       kind: 'qr',
@@ -107,6 +116,12 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       memo: body.memo,
       request: body,
       now,
+      // A dynamic code is paid when its payment settles, not when it is submitted: a failed one leaves it payable.
+      onCompleted: (txn, at) => {
+        if (qr?.payment !== txn.txnId) return;
+        qr.status = 'PAID';
+        qr.updatedAt = at;
+      },
     });
     // §3.2: the reference survives a payment failure…
     if (isResult(paid)) return paid;
@@ -114,11 +129,10 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       data: { merchant_order_id: body.merchant_order_id, txn_id: paid.record.txnId, txn_status: paid.record.status },
       commit: () => {
         paid.commit();
-        // …and a submitted payment removes it; a paid dynamic QR is no longer ACTIVE.
+        // …and a submitted payment removes it; while it is in flight, nobody else can pay a dynamic code.
         state.references.delete(reference.refId);
-        const qr = reference.dynamicQrId ? state.qrCodes.get(reference.dynamicQrId) : undefined;
         if (qr) {
-          qr.status = 'PAID';
+          qr.payment = paid.record.txnId;
           qr.updatedAt = now;
         }
       },
@@ -246,6 +260,16 @@ function payeeOf(key: PixKeyRecord): { name: string; city: string; ispb: string 
   return { name: key.holderName, city: key.city, ispb: key.ispb };
 }
 
+/**
+ * Whether a dynamic code's confirmed payment is still PENDING or PROCESSING.
+ * A payment that failed, or whose record the sandbox has since evicted (its
+ * steps are cancelled then), no longer holds the code.
+ */
+export function qrPaymentInFlight(state: V3State, qr: QrCodeRecord): boolean {
+  const txn = qr.payment === undefined ? undefined : state.transfers.get(qr.payment);
+  return txn !== undefined && !isFinalTxnStatus(txn.status);
+}
+
 /** A static payload's ID: the generated record's, or one derived from the payload (stable across restarts). */
 function staticQrId(state: V3State, payload: string): string {
   for (const record of state.qrCodes.values()) if (record.payload === payload) return record.id;
@@ -308,6 +332,8 @@ function planPayment(
     memo: string | undefined;
     request: Record<string, unknown>;
     now: number;
+    /** Runs when the transfer reaches 2 COMPLETED, on the sandbox clock. */
+    onCompleted?: (record: TransferRecord, at: number) => void;
   },
 ): { record: TransferRecord; commit: () => void } | V3Result {
   const cents = amountToCents(p.amount);
@@ -339,7 +365,7 @@ function planPayment(
 function scheduleSteps(
   ctx: SandboxContext,
   state: V3State,
-  p: { account: V3AccountFixture; payeeAccountId: string | null; now: number },
+  p: { account: V3AccountFixture; payeeAccountId: string | null; now: number; onCompleted?: (record: TransferRecord, at: number) => void },
   record: TransferRecord,
   cents: number,
   fails: boolean,
@@ -367,6 +393,7 @@ function scheduleSteps(
       settledAt: at,
     });
     if (p.payeeAccountId) state.balances.set(p.payeeAccountId, (state.balances.get(p.payeeAccountId) ?? 0) + cents);
+    p.onCompleted?.(record, at);
   });
   return () => {
     processing();

@@ -66,6 +66,12 @@ export interface QrCodeRecord {
   payload: string;
   /** Our names (QR statuses other than ACTIVE are not shown, §3.3): a paid dynamic code is no longer ACTIVE. */
   status: 'ACTIVE' | 'PAID';
+  /**
+   * A dynamic code's payment, once confirmed: its `txn_id`. The code becomes
+   * PAID only when that transfer completes; while it is in flight nobody else
+   * can pay the code, and if it fails the code can be paid again.
+   */
+  payment?: string;
   /** Dynamic codes expire; static ones do not. */
   expiresAt: number | null;
   request: Record<string, unknown>;

@@ -1,23 +1,33 @@
-import { QrCodeOperations as Ops, type OpenObject, type OpenResponse } from '../schemas/index.js';
+import {
+  QrCodeOperations as Ops,
+  type OpenResponse,
+  type QrCodeDetailsRequest,
+  type QrCodeDynamicRequest,
+  type QrCodeStaticRequest,
+} from '../schemas/index.js';
 import type { CallOptions, Caller } from './caller.js';
 
-/** §4.5 QR codes. Every field is not shown (§4.9): requests and responses are open objects. */
+/**
+ * §4.5 QR codes. The request fields our docs fix are typed, and others pass
+ * through; responses are open objects, since the spec shows none of their
+ * fields (§4.9). To wait for a payment, see {@linkcode waitForQrPayment}.
+ */
 export class QrCodes {
   readonly #caller: Caller;
   constructor(caller: Caller) {
     this.#caller = caller;
   }
 
-  /** Generate a dynamic PIX QR code. Never retried. */
-  generateDynamic(params: OpenObject, options?: CallOptions): Promise<OpenResponse> {
+  /** Generate a dynamic PIX QR code (one payment, expires). Never retried. */
+  generateDynamic(params: QrCodeDynamicRequest, options?: CallOptions): Promise<OpenResponse> {
     return this.#caller.call(Ops.generateDynamic, params, options);
   }
-  /** Generate a static PIX QR code. Never retried. */
-  generateStatic(params: OpenObject, options?: CallOptions): Promise<OpenResponse> {
+  /** Generate a static PIX QR code (reusable). Never retried. */
+  generateStatic(params: QrCodeStaticRequest, options?: CallOptions): Promise<OpenResponse> {
     return this.#caller.call(Ops.generateStatic, params, options);
   }
   /** Look a QR code up by its ID. A read: retried on transport failure. */
-  details(params: OpenObject, options?: CallOptions): Promise<OpenResponse> {
+  details(params: QrCodeDetailsRequest, options?: CallOptions): Promise<OpenResponse> {
     return this.#caller.call(Ops.details, params, options);
   }
 }

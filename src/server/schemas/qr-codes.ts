@@ -1,14 +1,59 @@
+import { z } from 'zod';
 import { defineOperation } from '../policy.js';
-import { OpenObject, OpenResponse } from './common.js';
+import { Amount, NonEmptyString, OpenResponse } from './common.js';
 
-/** §4.5 QR codes: lookup is by QR code ID, but every request and response field is not shown (§4.9). */
+/**
+ * §4.5 QR codes. The spec shows no request or response field (§4.9); lookup
+ * is by QR code ID. The request fields below are the ones our documentation
+ * fixes (docs/sandbox.md, "QR codes"): they are typed and checked, and any
+ * other field passes through untouched (`looseObject`), since the service may
+ * take more than we know. Responses stay open: we never invent their fields.
+ */
+
+/** Free text for the payer, carried in the BR Code (field 26, sub-field 02). */
+const Description = z.string({ error: 'must be a string' }).max(50, 'must be at most 50 characters');
+
+/** Fields both generate requests share. */
+const generateFields = {
+  /** The payee's PIX key; the account's first active key when absent. */
+  pix_key: NonEmptyString.optional(),
+  /** Decimal string (§8), e.g. "25.00"; absent: the payer chooses the amount. Never a number. */
+  amount: Amount.optional(),
+  /**
+   * At most 50 characters. It shares a BR Code field with the key or the
+   * location, so a long one may still not fit beside them: only the service
+   * can tell, from the whole code (the sandbox answers 4002).
+   */
+  description: Description.optional(),
+};
+
+/** Generate a static (reusable) code. Open: unknown fields pass through. */
+export const QrCodeStaticRequest = z.looseObject(generateFields);
+export type QrCodeStaticRequest = z.input<typeof QrCodeStaticRequest>;
+
+/** Generate a dynamic (one payment) code. Open: unknown fields pass through. */
+export const QrCodeDynamicRequest = z.looseObject({
+  ...generateFields,
+  /** Lifetime in whole seconds from generation; the service's default and upper limit are its own (sandbox: 3600, 7 days). */
+  expires_in: z
+    .number({ error: 'must be a whole number of seconds' })
+    .int('must be a whole number of seconds')
+    .positive('must be at least 1 second')
+    .optional(),
+});
+export type QrCodeDynamicRequest = z.input<typeof QrCodeDynamicRequest>;
+
+/** Look a code up by its ID (§4.5). Open: unknown fields pass through. */
+export const QrCodeDetailsRequest = z.looseObject({ qr_code_id: NonEmptyString });
+export type QrCodeDetailsRequest = z.input<typeof QrCodeDetailsRequest>;
+
 export const QrCodeOperations = {
   generateDynamic: defineOperation({
     name: 'qrCodes.generateDynamic',
     path: '/v3/qr_code/generate/dynamic',
     group: 'account',
     read: false,
-    request: OpenObject,
+    request: QrCodeDynamicRequest,
     response: OpenResponse,
   }),
   generateStatic: defineOperation({
@@ -16,7 +61,7 @@ export const QrCodeOperations = {
     path: '/v3/qr_code/generate/static',
     group: 'account',
     read: false,
-    request: OpenObject,
+    request: QrCodeStaticRequest,
     response: OpenResponse,
   }),
   details: defineOperation({
@@ -24,7 +69,7 @@ export const QrCodeOperations = {
     path: '/v3/qr_code/details',
     group: 'account',
     read: true,
-    request: OpenObject,
+    request: QrCodeDetailsRequest,
     response: OpenResponse,
   }),
 } as const;

@@ -150,7 +150,7 @@ describe('announcements', () => {
     await fillValidCard(el, '6363680000000007');
     await el.tokenize();
     await settle(el);
-    expect(said).to.deep.equal(['Bandeira do cartão: Elo.', 'Cartão Elo final 0007 aceito.']);
+    expect(said).to.deep.equal(['Bandeira do cartão: Elo.', 'Verificando o cartão. Aguarde.', 'Cartão Elo final 0007 aceito.']);
   });
 
   it('explains the busy pay button, which stays focusable', async () => {

@@ -8,7 +8,12 @@ import { themeStyles } from '../dom/theme.styles.js';
  * - every part of the form takes the full width, except expiry and CVV side
  *   by side while there is room (reflow at 320 px);
  * - the brand name has no entrance animation: the shopper is typing as it
- *   appears, and every frame of one costs the keystrokes a style update.
+ *   appears, and every frame of one costs the keystrokes a style update;
+ * - the busy spinner exists only while the form is `aria-busy`, so it costs
+ *   nothing while the shopper types; with `prefers-reduced-motion` it stands
+ *   still (the button's text still says "Processing…");
+ * - read-only inputs (busy, or unavailable) get a dashed border, a change of
+ *   shape rather than colour, so contrast stays as it is.
  */
 export const styles = unsafeCSS(`${themeStyles()}
   .wide:empty { display: none; }
@@ -23,4 +28,10 @@ export const styles = unsafeCSS(`${themeStyles()}
   [aria-invalid='true'] { border: 2px solid var(--_error); }
   .error { color: var(--_error); font-size: 0.875em; min-height: 1.2em; }
   [aria-disabled='true'] { cursor: progress; opacity: 0.85; }
+  input[readonly] { border-style: dashed; }
+  .ok { font-weight: 600; }
+  .ok::before { content: '✓ '; }
+  [aria-busy='true'] button::before { content: ''; display: inline-block; width: 0.9em; height: 0.9em; margin-right: 8px; vertical-align: -0.1em; border: 2px solid; border-right-color: transparent; border-radius: 50%; animation: pay-spin 0.8s linear infinite; }
+  @keyframes pay-spin { to { transform: rotate(1turn); } }
+  @media (prefers-reduced-motion: reduce) { button::before { animation: none !important; } }
 `);

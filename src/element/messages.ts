@@ -96,7 +96,7 @@ export const en: Messages = {
   fixErrors: (count) => `Please correct ${count} field${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
   saved: (brand, last4) => `${brand} •••• ${last4} saved`,
-  unavailable: 'Card payment is unavailable at the moment. Please try again later.',
+  unavailable: 'Card payment is unavailable right now.',
   failure: {
     network: 'Could not reach the payment service. Check your connection and try again.',
     authentication: 'This payment form is not set up correctly. Please contact the store.',
@@ -126,7 +126,7 @@ export const ptBR: Messages = {
   fixErrors: (count) => `Corrija ${count} campo${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
   saved: (brand, last4) => `${brand} •••• ${last4} salvo`,
-  unavailable: 'O pagamento com cartão está indisponível no momento. Tente mais tarde.',
+  unavailable: 'Pagamento com cartão indisponível no momento.',
   failure: {
     network: 'Sem conexão com o serviço de pagamento. Verifique sua internet e tente de novo.',
     authentication: 'Este formulário de pagamento não está configurado. Fale com a loja.',

@@ -31,7 +31,7 @@ export const styles = unsafeCSS(`${themeStyles()}
   input[readonly] { border-style: dashed; }
   .ok { font-weight: 600; }
   .ok::before { content: '✓ '; }
-  [aria-busy='true'] button::before { content: ''; display: inline-block; width: 0.9em; height: 0.9em; margin-right: 8px; vertical-align: -0.1em; border: 2px solid; border-right-color: transparent; border-radius: 50%; animation: pay-spin 0.8s linear infinite; }
+  [aria-busy='true'] button::before { content: ''; display: inline-block; width: 1em; height: 1em; margin-right: 8px; vertical-align: -3px; border: 2px solid; border-right-color: transparent; border-radius: 50%; animation: pay-spin 1s linear infinite; }
   @keyframes pay-spin { to { transform: rotate(1turn); } }
   @media (prefers-reduced-motion: reduce) { button::before { animation: none !important; } }
 `);

@@ -336,7 +336,7 @@ describe('<pay-card-form>', () => {
       expect(error).to.equal(errors[0]);
       expect(errors).to.have.length(2);
       expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.equal(
-        'Card payment is unavailable at the moment. Please try again later.',
+        'Card payment is unavailable right now.',
       );
     } finally {
       el.remove();

@@ -148,9 +148,9 @@ describe('configuration checked on connect', () => {
       expect(warnings[0]).to.match(/baseUrl is missing/).and.match(/base-url/);
       expect(errors).to.have.length(1);
       expect(errors[0]).to.be.instanceOf(ConfigurationError);
-      expect(part(el, 'form-error').textContent).to.equal('Card payment is unavailable at the moment. Please try again later.');
+      expect(part(el, 'form-error').textContent).to.equal('Card payment is unavailable right now.');
       expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(
-        'Card payment is unavailable at the moment. Please try again later.',
+        'Card payment is unavailable right now.',
       );
       // Nothing can be typed for nothing.
       await typeInto(el, 'number', '4111');
@@ -172,7 +172,7 @@ describe('configuration checked on connect', () => {
       expect(warnings[0]).to.match(/public key/);
       expect(warnings[0]).to.not.include(secret);
       expect(errors[0]!.message).to.not.include(secret);
-      expect(part(el, 'form-error').textContent).to.equal('O pagamento com cartão está indisponível no momento. Tente mais tarde.');
+      expect(part(el, 'form-error').textContent).to.equal('Pagamento com cartão indisponível no momento.');
       await expect(el).to.be.accessible();
       // Fixed: the form takes a card again.
       el.publicKey = ACTIVE_KEY;

@@ -162,7 +162,7 @@ test('partial input: the shorter row shows until the longer prefix is whole', ()
   assert.equal(detectBrand('63737423'), 'hipercard');
 });
 
-test('published Brazilian test cards are recognised, pass Luhn and have the brand\'s length', () => {
+test("published Brazilian test cards are recognised, pass Luhn and have the brand's length", () => {
   const cards: [string, Brand][] = [
     ['6362970000457013', 'elo'],
     ['5066991111111118', 'elo'],

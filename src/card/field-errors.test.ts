@@ -52,7 +52,7 @@ test('the first invalid field follows the filling order, not the order of the ch
   assert.equal(firstInvalid(fieldErrors(emptyFields(), { now: NOW })), 'number');
 });
 
-test('a brand the merchant does not take is the number\'s error as soon as it is detected', () => {
+test("a brand the merchant does not take is the number's error as soon as it is detected", () => {
   const accepted = ['visa', 'elo'] as const;
   assert.deepEqual(fieldErrors({ ...emptyFields(), number: '37' }, { now: NOW, accepted }).number, {
     code: 'brand_not_accepted',

@@ -335,9 +335,7 @@ describe('<pay-card-form>', () => {
       const error = await el.tokenize().catch((e: unknown) => e);
       expect(error).to.equal(errors[0]);
       expect(errors).to.have.length(2);
-      expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.equal(
-        'Card payment is unavailable right now.',
-      );
+      expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.equal('Card payment is unavailable right now.');
     } finally {
       el.remove();
     }

@@ -145,13 +145,13 @@ describe('configuration checked on connect', () => {
     const { el, warnings, errors } = await connect({ 'public-key': ACTIVE_KEY, locale: 'en' });
     try {
       expect(warnings).to.have.length(1);
-      expect(warnings[0]).to.match(/baseUrl is missing/).and.match(/base-url/);
+      expect(warnings[0])
+        .to.match(/baseUrl is missing/)
+        .and.match(/base-url/);
       expect(errors).to.have.length(1);
       expect(errors[0]).to.be.instanceOf(ConfigurationError);
       expect(part(el, 'form-error').textContent).to.equal('Card payment is unavailable right now.');
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal(
-        'Card payment is unavailable right now.',
-      );
+      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('Card payment is unavailable right now.');
       // Nothing can be typed for nothing.
       await typeInto(el, 'number', '4111');
       expect(input(el, 'number').value).to.equal('');

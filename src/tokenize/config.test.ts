@@ -12,7 +12,8 @@ test('a missing or malformed key is an AuthenticationError that names the caller
   for (const key of ['', 'sk_live_51SecretValue', 'pk_test_short', undefined, 42]) {
     assert.throws(
       () => checkTokenizeConfig(key, 'https://api.example.com', '<pay-card-form>'),
-      (error: Error) => error instanceof AuthenticationError && error.message.startsWith('<pay-card-form>:') && !error.message.includes('Secret'),
+      (error: Error) =>
+        error instanceof AuthenticationError && error.message.startsWith('<pay-card-form>:') && !error.message.includes('Secret'),
       String(key),
     );
   }

@@ -54,7 +54,8 @@ import { styles } from './pay-card-form.styles.js';
  * @cssprop [--pay-color-primary=#0b57d0] - Button background and focus ring.
  * @cssprop [--pay-color-on-primary=#ffffff] - Button text.
  * @cssprop [--pay-color-text=#1f1f1f] - Text.
- * @cssprop [--pay-color-muted=#4a4a4a] - Placeholders and the brand name.
+ * @cssprop [--pay-color-muted=#4a4a4a] - The brand name and disabled text.
+ * @cssprop [--pay-color-placeholder=#707070] - Placeholders: lighter than text, still 4.5:1 (dark theme #969ba1).
  * @cssprop [--pay-color-background=#ffffff] - Background of the form and inputs.
  * @cssprop [--pay-color-border=#6b6b6b] - Input borders.
  * @cssprop [--pay-color-error=#b3261e] - Error text and invalid borders.
@@ -62,6 +63,7 @@ import { styles } from './pay-card-form.styles.js';
  * @cssprop [--pay-font-size=16px] - Base font size.
  * @cssprop [--pay-radius=6px] - Corner radius of inputs and button.
  * @cssprop [--pay-spacing=12px] - Gap between fields.
+ * @cssprop [--pay-padding=16px] - Space between the element's edge and its fields, in both themes.
  */
 export class PayCardForm extends ReactiveElement {
   static override styles = styles;

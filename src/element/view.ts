@@ -91,7 +91,7 @@ export function buildView(): View {
     if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' });
     return h(
       'div',
-      { class: field === 'expiry' || field === 'cvv' ? 'field half' : 'field', part: 'field' },
+      { class: 'field', part: 'field' },
       h('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
       (view.inputs[field] = h('input', {
         id: field,
@@ -111,7 +111,10 @@ export function buildView(): View {
   view.form = h(
     'form',
     { part: 'form', novalidate: '' },
-    ...fields,
+    fields[0]!,
+    fields[1]!,
+    // Expiry and CVV in a grid of their own, so aligning them never puts layout work on the other fields' keystrokes.
+    h('div', { class: 'pair' }, fields[2]!, fields[3]!),
     (view.failure = h('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
     (view.success = h('div', { class: 'ok wide', part: 'success' })),
     (view.submit = h('button', { part: 'submit' })),

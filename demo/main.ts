@@ -1,5 +1,55 @@
 import '../src/index.js';
 
+/** The page's own words in each language the element ships, so the whole page follows the language switcher. */
+const TEXT = {
+  en: {
+    title: 'Demo checkout',
+    sandbox: 'Runs against the embedded sandbox at',
+    noMoney: 'No real money moves.',
+    pixLink: 'PIX demo: QR code, payment, status and refund',
+    pay: 'Pay R$ 129,90',
+    language: 'Language',
+    theme: 'Theme',
+    light: 'Light',
+    dark: 'Dark',
+    auto: 'Follow the system',
+    tokenReceived: 'Token received',
+    noToken: 'none yet',
+    testCards: 'Test cards',
+    cardsHint: 'Any holder name, any future expiry, CVV 123 (1234 for Amex).',
+    brand: 'Brand',
+    number: 'Number',
+    copy: 'Copy',
+    copyNumber: (brand: string) => `Copy the ${brand} test number`,
+    events: 'Events',
+    clear: 'Clear',
+  },
+  'pt-BR': {
+    title: 'Checkout de demonstração',
+    sandbox: 'Usa o sandbox embutido em',
+    noMoney: 'Nenhum dinheiro de verdade é movimentado.',
+    pixLink: 'Demo PIX: QR code, pagamento, status e estorno',
+    pay: 'Pagar R$ 129,90',
+    language: 'Idioma',
+    theme: 'Tema',
+    light: 'Claro',
+    dark: 'Escuro',
+    auto: 'Seguir o sistema',
+    tokenReceived: 'Token recebido',
+    noToken: 'nenhum ainda',
+    testCards: 'Cartões de teste',
+    cardsHint: 'Qualquer nome, qualquer validade futura, CVV 123 (1234 para Amex).',
+    brand: 'Bandeira',
+    number: 'Número',
+    copy: 'Copiar',
+    copyNumber: (brand: string) => `Copiar o número de teste ${brand}`,
+    events: 'Eventos',
+    clear: 'Limpar',
+  },
+};
+type Locale = keyof typeof TEXT;
+let text = TEXT.en;
+
 const form = document.querySelector('pay-card-form')!;
 const log = document.querySelector<HTMLOListElement>('#log')!;
 const token = document.querySelector<HTMLOutputElement>('#token')!;
@@ -26,10 +76,29 @@ form.addEventListener('tokenized', (e) => {
   record('tokenized', detail);
 });
 form.addEventListener('tokenize-error', (e) => record('tokenize-error', (e as CustomEvent).detail));
+/** Puts the page, not only the element, in `locale`: the page's `lang`, its words and the copy buttons' names. */
+function speak(locale: Locale) {
+  text = TEXT[locale];
+  document.documentElement.lang = locale;
+  document.title = text.title;
+  for (const node of document.querySelectorAll<HTMLElement>('[data-text]')) {
+    // The token output keeps a token once one has arrived.
+    if (node.id === 'token' && node.dataset.brand) continue;
+    node.textContent = text[node.dataset.text as Exclude<keyof typeof text, 'copyNumber'>];
+  }
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-brand-copy]')) {
+    button.textContent = text.copy;
+    button.setAttribute('aria-label', text.copyNumber(button.dataset.brandCopy!));
+  }
+}
+
 // Visual QA: every language and theme the element ships.
 for (const id of ['locale', 'theme'] as const) {
   const select = document.querySelector<HTMLSelectElement>(`#${id}`)!;
-  select.addEventListener('change', () => form.setAttribute(id, select.value));
+  select.addEventListener('change', () => {
+    form.setAttribute(id, select.value);
+    if (id === 'locale') speak(select.value as Locale);
+  });
 }
 
 document.querySelector('#clear-log')!.addEventListener('click', () => log.replaceChildren());
@@ -44,8 +113,13 @@ for (const card of testCards) {
   number.innerHTML = `<code>${card.number}</code>`;
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = 'Copy';
-  button.setAttribute('aria-label', `Copy the ${card.brand} test number`);
+  button.dataset.brandCopy = card.brand;
+  button.textContent = text.copy;
+  button.setAttribute('aria-label', text.copyNumber(card.brand));
   button.addEventListener('click', () => void navigator.clipboard?.writeText(card.number));
   row.insertCell().append(button);
 }
+
+// A reload may restore the chosen language in the switcher: start in it.
+const localeSelect = document.querySelector<HTMLSelectElement>('#locale')!;
+if (localeSelect.value !== 'en') localeSelect.dispatchEvent(new Event('change'));

@@ -14,6 +14,14 @@ interface Status {
 const statusText = (s: Status) => `${s.status_name} (${s.txn_status})`;
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+
+/**
+ * Amounts as a Brazilian writes them ("25,00") or with a dot ("25.00"): the
+ * amount fields accept both, and the page sends the dot the API expects.
+ */
+for (const id of ['#amount', '#refund-amount']) $<HTMLInputElement>(id).pattern = '[0-9]+([.,][0-9]{1,2})?';
+$('#amount-hint').textContent = 'A decimal with a comma or a dot, e.g. 25,00.';
+const amountIn = (id: string) => $<HTMLInputElement>(id).value.trim().replace(',', '.');
 const log = $<HTMLOListElement>('#pix-log');
 const errorBox = $<HTMLParagraphElement>('#error');
 
@@ -129,7 +137,7 @@ $<HTMLFormElement>('#qr-form').addEventListener('submit', (event) => {
   event.preventDefault();
   void step(generate, async () => {
     const qr = await api<{ qr_code_id: string; qr_code_payload: string; amount: string; expires_at: number; now: number }>('qr', {
-      amount: $<HTMLInputElement>('#amount').value.trim(),
+      amount: amountIn('#amount'),
     });
     payload = qr.qr_code_payload;
     // The countdown follows the sandbox's clock, which "advance" moves, not this device's.
@@ -179,7 +187,7 @@ async function initiatePayment() {
 async function confirmPayment() {
   const result = await api<{ txn_id: string } & Status>('confirm', {
     ref_id: quote!.ref_id,
-    amount: quote!.amount ?? $<HTMLInputElement>('#amount').value.trim(),
+    amount: quote!.amount ?? amountIn('#amount'),
   });
   $('#txn-id').textContent = result.txn_id;
   note(`confirmed: transaction ${result.txn_id}`);
@@ -222,7 +230,7 @@ $<HTMLFormElement>('#refund-form').addEventListener('submit', (event) => {
   void step(refund, async () => {
     const created = await api<{ refund_id: string; amount: string } & Status>('refund', {
       settlement_id: quote!.settlement_id,
-      amount: $<HTMLInputElement>('#refund-amount').value.trim(),
+      amount: amountIn('#refund-amount'),
     });
     note(`refund ${created.refund_id} of R$ ${created.amount} created`);
     refundPoll.disabled = false;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BRANDS, Brand, PREFIX_TABLE, brandInfo, detectBrand, isBrand } from './brands.js';
+import { validateNumber } from './validators.js';
 
 /** Pads a prefix to a 16-digit string so every row is tested on a full-length number too. */
 const full = (prefix: string) => prefix.padEnd(16, '0');
@@ -60,8 +61,8 @@ test('every row of the BIN table, on the bare prefix and a full number', () => {
 
 test('one step outside each range gives another brand or none', () => {
   const outside: [string, Brand | null][] = [
-    ['509047', null],
-    ['509076', null],
+    ['508999', null],
+    ['510000', 'mastercard'],
     ['2220', null],
     ['2721', null],
     ['50', null],
@@ -90,6 +91,87 @@ test('longest matching prefix wins over a shorter one', () => {
   assert.equal(detectBrand('36297000000000'), 'elo');
   assert.equal(detectBrand('36298000000000'), 'diners');
   assert.equal(detectBrand('6011111111111117'), 'discover');
+});
+
+/** The prefixes beyond §2.4, each with the brand just outside it (below and above when they differ). */
+type Outside = Brand | null;
+const further: [from: string, to: string, brand: Brand, outside: Outside | [Outside, Outside]][] = [
+  ['401178', '401179', 'elo', 'visa'],
+  ['431274', '431274', 'elo', 'visa'],
+  ['457393', '457393', 'elo', 'visa'],
+  ['457631', '457632', 'elo', 'visa'],
+  ['506699', '506778', 'elo', null],
+  ['509000', '509999', 'elo', [null, 'mastercard']],
+  ['627780', '627780', 'elo', null],
+  ['636297', '636297', 'elo', null],
+  ['650031', '650033', 'elo', 'discover'],
+  ['650035', '650051', 'elo', 'discover'],
+  ['650405', '650439', 'elo', 'discover'],
+  ['650485', '650538', 'elo', 'discover'],
+  ['650541', '650598', 'elo', 'discover'],
+  ['650700', '650718', 'elo', 'discover'],
+  ['650720', '650727', 'elo', 'discover'],
+  ['650901', '650978', 'elo', 'discover'],
+  ['651652', '651679', 'elo', 'discover'],
+  ['655000', '655019', 'elo', 'discover'],
+  ['655021', '655058', 'elo', 'discover'],
+  ['3841', '3841', 'hipercard', 'diners'],
+  ['63737423', '63737423', 'hipercard', null],
+  ['63743358', '63743358', 'hipercard', null],
+];
+
+/** The number one above or below a prefix, at the same width. */
+const step = (prefix: string, by: number) => String(Number(prefix) + by).padStart(prefix.length, '0');
+
+test('further Elo and Hipercard prefixes: both ends of each range win over the shorter row they sit in', () => {
+  for (const [from, to, brand] of further) {
+    for (const prefix of [from, to]) {
+      assert.equal(detectBrand(prefix), brand, `prefix ${prefix}`);
+      assert.equal(detectBrand(full(prefix)), brand, `number ${full(prefix)}`);
+    }
+  }
+});
+
+test('further prefixes: one step outside each range falls back to the brand of the shorter row', () => {
+  const inside = (prefix: string) => further.some(([from, to]) => prefix.length === from.length && prefix >= from && prefix <= to);
+  for (const [from, to, , outside] of further) {
+    const [below, above] = Array.isArray(outside) ? outside : [outside, outside];
+    for (const [prefix, brand] of [
+      [step(from, -1), below],
+      [step(to, 1), above],
+    ] as const) {
+      // Neighbouring ranges (650033 and 650035) leave a gap of one; a neighbour inside another range is Elo.
+      if (inside(prefix)) continue;
+      assert.equal(detectBrand(full(prefix)), brand, `outside ${prefix}`);
+    }
+  }
+  assert.equal(detectBrand('6500340000000000'), 'discover');
+  assert.equal(detectBrand('6550200000000000'), 'discover');
+  assert.equal(detectBrand('3840000000000000'), 'diners');
+  assert.equal(detectBrand('3842000000000000'), 'diners');
+});
+
+test('partial input: the shorter row shows until the longer prefix is whole', () => {
+  assert.equal(detectBrand('65003'), 'discover');
+  assert.equal(detectBrand('650031'), 'elo');
+  assert.equal(detectBrand('384'), 'diners');
+  assert.equal(detectBrand('3841'), 'hipercard');
+  assert.equal(detectBrand('63629'), null);
+  assert.equal(detectBrand('636297'), 'elo');
+  assert.equal(detectBrand('6373742'), null);
+  assert.equal(detectBrand('63737423'), 'hipercard');
+});
+
+test("published Brazilian test cards are recognised, pass Luhn and have the brand's length", () => {
+  const cards: [string, Brand][] = [
+    ['6362970000457013', 'elo'],
+    ['5066991111111118', 'elo'],
+    ['6062828888666688', 'hipercard'],
+  ];
+  for (const [number, brand] of cards) {
+    assert.equal(detectBrand(number), brand, number);
+    assert.equal(validateNumber(number), null, number);
+  }
 });
 
 test('partial input: a brand appears as soon as a whole prefix is typed', () => {

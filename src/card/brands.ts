@@ -1,10 +1,12 @@
 /**
- * Brand detection by BIN prefix, exactly as the service's table (§2.4) gives it.
+ * Brand detection by BIN prefix: the service's table (§2.4), completed with
+ * the Elo and Hipercard prefixes it leaves out.
  *
  * The table is written as digit ranges of a fixed width. A range matches when
  * the number has at least that many digits and its first digits fall inside
  * the range (both ends inclusive). Among the matches the longest prefix wins,
- * which is what makes 438935… Elo rather than Visa and 36297… Elo rather than Diners.
+ * which is what makes 438935… Elo rather than Visa, 650031… Elo rather than
+ * Discover and 3841… Hipercard rather than Diners.
  */
 
 import { digitsOnly } from './parsers.js';
@@ -35,9 +37,11 @@ export interface BrandInfo {
 }
 
 /**
- * §2.4, row by row, as `[brand, from, to]`: an inclusive range of prefixes of
- * equal width (`to` omitted for a single prefix). "Further Elo prefixes: not
- * shown", so none are added. brands.test.ts checks the widths.
+ * Rows as `[brand, from, to]`: an inclusive range of prefixes of equal width
+ * (`to` omitted for a single prefix). First §2.4, row by row, which stays
+ * authoritative; then the further Elo and Hipercard prefixes §2.4 leaves out
+ * ("not shown"), as the brands publish them. docs/tokenization.md gives each
+ * row's source; brands.test.ts checks the widths.
  */
 export const PREFIX_TABLE: readonly (readonly [Brand, string, string?])[] = [
   ['elo', '636368'],
@@ -65,6 +69,30 @@ export const PREFIX_TABLE: readonly (readonly [Brand, string, string?])[] = [
   ['discover', '622126', '622925'],
   ['discover', '644', '649'],
   ['discover', '65'],
+  // Beyond §2.4: Elo inside Visa's 4, Discover's 65 and the unassigned 50 and 62.
+  ['elo', '401178', '401179'],
+  ['elo', '431274'],
+  ['elo', '457393'],
+  ['elo', '457631', '457632'],
+  ['elo', '506699', '506778'],
+  ['elo', '509000', '509999'],
+  ['elo', '627780'],
+  ['elo', '636297'],
+  ['elo', '650031', '650033'],
+  ['elo', '650035', '650051'],
+  ['elo', '650405', '650439'],
+  ['elo', '650485', '650538'],
+  ['elo', '650541', '650598'],
+  ['elo', '650700', '650718'],
+  ['elo', '650720', '650727'],
+  ['elo', '650901', '650978'],
+  ['elo', '651652', '651679'],
+  ['elo', '655000', '655019'],
+  ['elo', '655021', '655058'],
+  // Beyond §2.4: Hipercard inside Diners' 38, and two longer Hiper prefixes.
+  ['hipercard', '3841'],
+  ['hipercard', '63737423'],
+  ['hipercard', '63743358'],
 ];
 
 /** Longest first, so the first match is the longest matching prefix. */

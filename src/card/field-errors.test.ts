@@ -51,3 +51,20 @@ test('the first invalid field follows the filling order, not the order of the ch
   assert.equal(firstInvalid(check({ cvv: '', expiry: '1' })), 'expiry');
   assert.equal(firstInvalid(fieldErrors(emptyFields(), { now: NOW })), 'number');
 });
+
+test("a brand the merchant does not take is the number's error as soon as it is detected", () => {
+  const accepted = ['visa', 'elo'] as const;
+  assert.deepEqual(fieldErrors({ ...emptyFields(), number: '37' }, { now: NOW, accepted }).number, {
+    code: 'brand_not_accepted',
+    path: 'card.number',
+    brand: 'amex',
+  });
+  assert.deepEqual(fieldErrors({ ...VALID, number: '3782 822463 10005', cvv: '1234' }, { now: NOW, accepted }), {
+    number: { code: 'brand_not_accepted', path: 'card.number', brand: 'amex' },
+  });
+  // Elo inside Visa's 4: the longest prefix decides what is refused.
+  assert.equal(fieldErrors({ ...VALID, number: '4389 3500 0000 0002' }, { now: NOW, accepted: ['visa'] }).number?.brand, 'elo');
+  assert.deepEqual(fieldErrors({ ...VALID, number: '6362 9700 0045 7013' }, { now: NOW, accepted }), {});
+  assert.deepEqual(check({}), {});
+  assert.equal(fieldErrors({ ...emptyFields(), number: '3' }, { now: NOW, accepted }).number?.code, 'too_short');
+});

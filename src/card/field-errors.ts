@@ -1,3 +1,5 @@
+import { isAccepted } from './accepted-brands.js';
+import type { Brand } from './brands.js';
 import { FIELDS, fieldOf, toCardInput, type FieldName, type FieldValues } from './card-fields.js';
 import { digitsOnly } from './parsers.js';
 import type { CardField } from './types.js';
@@ -7,6 +9,8 @@ import { validateCard, type CardErrorCode } from './validators.js';
 export interface FieldError {
   code: CardErrorCode;
   path: CardField;
+  /** For `brand_not_accepted`: the brand refused, for a sentence that names it. */
+  brand?: Brand;
 }
 
 /** The error of each invalid field; valid fields are absent. */
@@ -15,15 +19,18 @@ export type FieldErrors = Partial<Record<FieldName, FieldError>>;
 /**
  * Checks every field at once with the same rules as `tokenize` (one
  * `validateCard` call), and reports per field as the shopper sees them.
- * `now` fixes the date for the expiry check.
+ * `now` fixes the date for the expiry check; `accepted` the brands the
+ * merchant takes (every brand when absent).
  */
-export function fieldErrors(values: FieldValues, options: { now?: Date } = {}): FieldErrors {
-  const { errors } = validateCard(toCardInput(values), options);
+export function fieldErrors(values: FieldValues, options: { now?: Date; accepted?: readonly Brand[] | null } = {}): FieldErrors {
+  const { errors, brand } = validateCard(toCardInput(values), options);
   const out: FieldErrors = {};
   for (const path of Object.keys(errors) as CardField[]) out[fieldOf(path)] = { code: errors[path]!, path };
   // One to three digits is a date still being typed, whatever the digits say so far.
   const typed = digitsOnly(values.expiry).length;
   if (typed && typed < 4) out.expiry = { code: 'too_short', path: out.expiry?.path ?? 'card.expirationYear' };
+  // A refused brand is the number's problem as soon as it is known, however few digits follow.
+  if (brand && !isAccepted(brand, options.accepted)) out.number = { code: 'brand_not_accepted', path: 'card.number', brand };
   return out;
 }
 

@@ -14,6 +14,8 @@ export type CardErrorCode =
   | 'too_short'
   | 'too_long'
   | 'unsupported_brand'
+  /** A brand the merchant does not take (the element's `accepted-brands`); the card itself may be fine. */
+  | 'brand_not_accepted'
   | 'invalid_length_for_brand'
   | 'failed_luhn'
   | 'invalid_month'

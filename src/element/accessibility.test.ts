@@ -41,12 +41,13 @@ for (const locale of ['en', 'pt-BR']) {
         await expect(el).to.be.accessible();
       });
 
-      it('has no violations when complete, tokenized, busy and failed', async () => {
+      it('has no violations when complete, tokenized (success shown), busy, failed, refused and unavailable', async () => {
         const el = await mount({ locale, theme });
         await fillValidCard(el);
         await expect(el).to.be.accessible();
         await el.tokenize();
         await el.updateComplete;
+        expect(el.shadowRoot!.querySelector('[part="success"]')!.textContent).to.not.equal('');
         await expect(el).to.be.accessible();
 
         const busy = await mount({ locale, theme, baseUrl: await silentUrl() });
@@ -62,6 +63,16 @@ for (const locale of ['en', 'pt-BR']) {
         await failed.updateComplete;
         expect(failed.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.not.equal('');
         await expect(failed).to.be.accessible();
+
+        const refused = await mount({ locale, theme });
+        refused.acceptedBrands = 'visa';
+        await typeInto(refused, 'number', '378282');
+        expect(errorOf(refused, 'number')).to.not.equal('');
+        await expect(refused).to.be.accessible();
+
+        const unavailable = await mount({ locale, theme, publicKey: 'not-a-key' });
+        expect(unavailable.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.not.equal('');
+        await expect(unavailable).to.be.accessible();
       });
     });
   }
@@ -150,7 +161,7 @@ describe('announcements', () => {
     await fillValidCard(el, '6363680000000007');
     await el.tokenize();
     await settle(el);
-    expect(said).to.deep.equal(['Bandeira do cartão: Elo.', 'Cartão Elo final 0007 aceito.']);
+    expect(said).to.deep.equal(['Bandeira do cartão: Elo.', 'Verificando o cartão. Aguarde.', 'Cartão Elo final 0007 aceito.']);
   });
 
   it('explains the busy pay button, which stays focusable', async () => {

@@ -1,4 +1,5 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
+import { isAccepted } from '../card/accepted-brands.js';
 import { detectBrand, type Brand } from '../card/brands.js';
 import { emptyFields, FIELDS, isEmpty, toCardInput, type FieldName } from '../card/card-fields.js';
 import { fieldErrors, firstInvalid, type FieldErrors } from '../card/field-errors.js';
@@ -13,6 +14,8 @@ import { buildView, renderView, type View, type ViewState } from './view.js';
 export interface CardEntryDelegate {
   /** The sentences in the shopper's language. */
   sentences(): Messages;
+  /** The brands the merchant takes, or null for every brand. */
+  accepted(): readonly Brand[] | null;
   /** What was typed changed: any token or tokenization belongs to the old card. */
   edited(): void;
   /** Validity or the errors shown may have changed; `errors` is the card as it is now. */
@@ -23,6 +26,8 @@ export interface CardEntryDelegate {
 
 /** What the view shows that the card entry does not own. */
 export type HostViewState = Omit<ViewState, 'brand' | 'shownErrors' | 'announcement'>;
+
+const NOT_ACCEPTED = 'brand_not_accepted';
 
 /**
  * The card as the shopper types it: the view, what each input holds, the
@@ -60,7 +65,7 @@ export class CardEntry {
 
   /** The error of each invalid field, for the card as it is now: the one validation each event runs. */
   errors(): FieldErrors {
-    return fieldErrors(this.#values);
+    return fieldErrors(this.#values, { accepted: this.#delegate.accepted() });
   }
 
   /** The input of a field, once mounted: where focus and the browser's validation bubble go. */
@@ -110,6 +115,22 @@ export class CardEntry {
     this.#delegate.changed(this.errors());
   }
 
+  /**
+   * A brand the merchant does not take is shown (and said, once) as soon as
+   * it is detected, not on blur: the shopper should not type the rest of that
+   * card. It goes away as soon as the brand changes. Also called when the
+   * accepted brands change.
+   */
+  syncNotAccepted(errors = this.errors()): void {
+    const now = errors.number?.code === NOT_ACCEPTED ? errors.number : undefined;
+    const shown = this.#shownErrors.number;
+    // Any other error shown stays until its own rule clears it.
+    if (now?.brand === (shown?.code === NOT_ACCEPTED ? shown.brand : undefined)) return;
+    this.#shownErrors = { ...this.#shownErrors, number: now };
+    this.#host.requestUpdate();
+    if (now) this.announce(errorText(this.#delegate.sentences(), 'number', now));
+  }
+
   /** Says `text` in the polite live region. */
   announce(text: string): void {
     this.#announcer.say(text);
@@ -121,7 +142,7 @@ export class CardEntry {
     const fields = {} as Record<FieldName, FieldState>;
     for (const field of FIELDS) {
       const shown = this.#shownErrors[field];
-      fields[field] = { valid: !errors[field], error: shown ? errorText(sentences, field, shown.code) : null };
+      fields[field] = { valid: !errors[field], error: shown ? errorText(sentences, field, shown) : null };
     }
     return { complete: !firstInvalid(errors), empty: this.isEmpty(), brand: this.#brand, fields };
   }
@@ -143,6 +164,7 @@ export class CardEntry {
     this.#delegate.edited();
     if (field === 'number') this.#setBrand(detectBrand(viewValue));
     const errors = this.errors();
+    if (field === 'number') this.syncNotAccepted(errors);
     // A field filled without focus (autofill) gets the blur treatment at once.
     if (!focused) return this.#showError(field, errors);
     // While typing, an error can go away but never appear (it appears on blur or submit).
@@ -155,7 +177,7 @@ export class CardEntry {
     const error = errors[field];
     if ((this.#values[field] || this.#shownErrors[field]) && error?.code !== this.#shownErrors[field]?.code) {
       this.#setShown(field, errors);
-      if (error) this.announce(errorText(this.#delegate.sentences(), field, error.code));
+      if (error) this.announce(errorText(this.#delegate.sentences(), field, error));
     }
     this.#delegate.changed(errors);
   }
@@ -167,7 +189,8 @@ export class CardEntry {
 
   #setBrand(brand: Brand | null): void {
     if (brand === this.#brand) return;
-    if (brand) {
+    // A refused brand is said by syncNotAccepted instead: one sentence, not two.
+    if (brand && isAccepted(brand, this.#delegate.accepted())) {
       const sentences = this.#delegate.sentences();
       this.announce(sentences.brandDetected(sentences.brandNames[brand]));
     }

@@ -4,6 +4,7 @@
  */
 import type { Brand } from '../card/brands.js';
 import type { FieldName } from '../card/card-fields.js';
+import type { FieldError } from '../card/field-errors.js';
 import type { CardErrorCode } from '../card/validators.js';
 import { AuthenticationError, ConfigurationError, NetworkError, PayCardError } from './errors.js';
 
@@ -44,11 +45,17 @@ export interface Messages {
   busyExplanation: string;
   errors: Record<Problem, ErrorSentence>;
   brandNames: Record<Brand, string>;
+  /** Shown under the number as soon as a brand outside `accepted-brands` is detected. */
+  notAccepted: (brand: string) => string;
   /** Announced when the detected brand changes. */
   brandDetected: (brand: string) => string;
   /** Announced when submit finds errors. */
   fixErrors: (count: number) => string;
   tokenized: (brand: string, lastFour: string) => string;
+  /** Shown after tokenizing, until the card is edited (unless `hide-success`). */
+  saved: (brand: string, lastFour: string) => string;
+  /** Shown instead of taking a card when the element is misconfigured (key or base URL). */
+  unavailable: string;
   /** Shown when the service or the network fails; the shopper can try again. */
   failure: { network: string; authentication: string; api: string };
 }
@@ -84,9 +91,12 @@ export const en: Messages = {
     unsupported: 'This card brand is not accepted.',
   },
   brandNames,
+  notAccepted: (brand) => `${brand} is not accepted here.`,
   brandDetected: (brand) => `Card brand: ${brand}.`,
   fixErrors: (count) => `Please correct ${count} field${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
+  saved: (brand, last4) => `${brand} •••• ${last4} saved`,
+  unavailable: 'Card payment is unavailable right now.',
   failure: {
     network: 'Could not reach the payment service. Check your connection and try again.',
     authentication: 'This payment form is not set up correctly. Please contact the store.',
@@ -111,9 +121,12 @@ export const ptBR: Messages = {
     unsupported: 'Esta bandeira não é aceita.',
   },
   brandNames,
+  notAccepted: (brand) => `Não aceitamos ${brand} aqui.`,
   brandDetected: (brand) => `Bandeira do cartão: ${brand}.`,
   fixErrors: (count) => `Corrija ${count} campo${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
+  saved: (brand, last4) => `${brand} •••• ${last4} salvo`,
+  unavailable: 'Pagamento com cartão indisponível no momento.',
   failure: {
     network: 'Sem conexão com o serviço de pagamento. Verifique sua internet e tente de novo.',
     authentication: 'Este formulário de pagamento não está configurado. Fale com a loja.',
@@ -146,8 +159,9 @@ export function messagesFor(locale: string | null | undefined): Messages {
   return /^pt\b/i.test(locale ?? '') ? ptBR : en;
 }
 
-/** The sentence for a field's error code. */
-export function errorText(messages: Messages, field: FieldName, code: CardErrorCode): string {
+/** The sentence for a field's error; a refused brand is named. */
+export function errorText(messages: Messages, field: FieldName, { code, brand }: Pick<FieldError, 'code' | 'brand'>): string {
+  if (brand) return messages.notAccepted(messages.brandNames[brand]);
   const sentence = messages.errors[PROBLEM[code] ?? 'invalid'];
   return typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
 }

@@ -8,19 +8,40 @@ import { themeStyles } from '../dom/theme.styles.js';
  * - every part of the form takes the full width, except expiry and CVV side
  *   by side while there is room (reflow at 320 px);
  * - the brand name has no entrance animation: the shopper is typing as it
- *   appears, and every frame of one costs the keystrokes a style update.
+ *   appears, and every frame of one costs the keystrokes a style update;
+ * - the busy spinner exists only while the form is `aria-busy`, so it costs
+ *   nothing while the shopper types; with `prefers-reduced-motion` it stands
+ *   still (the button's text still says "Processing…");
+ * - side by side, expiry and CVV each span three rows of their pair's grid
+ *   (label, input, error) as a subgrid, so they share their rows: a wrapped
+ *   label or an error on one side moves both sides alike. The pair is a grid
+ *   of its own: a subgrid of the whole form would put grid work on every
+ *   keystroke in the number field (measured: +0.05 ms style and layout);
+ * - both themes pad their own background (`--pay-padding`), and placeholders
+ *   get their own, lighter colour that still keeps 4.5:1;
+ * - read-only inputs (busy, or unavailable) get a dashed border, a change of
+ *   shape rather than colour, so contrast stays as it is.
  */
-export const styles = unsafeCSS(`${themeStyles()}
+export const styles = unsafeCSS(`${themeStyles(
+  'padding: var(--pay-padding, 16px); --_placeholder: var(--pay-color-placeholder, #707070);',
+  '--_placeholder: var(--pay-color-placeholder, #969ba1);',
+)}
   .wide:empty { display: none; }
-  form { display: grid; gap: var(--pay-spacing, 12px); grid-template-columns: 1fr 1fr; margin: 0; }
-  form > * { grid-column: 1 / -1; }
-  @media (min-width: 361px) { .half { grid-column: auto; } }
+  form, .pair { display: grid; gap: var(--pay-spacing, 12px); margin: 0; }
   .field { display: grid; gap: 4px; min-width: 0; }
+  @media (min-width: 361px) { .pair { grid-template-columns: 1fr 1fr; row-gap: 0; } .pair > * { grid-row: span 3; grid-template-rows: subgrid; } }
   .row { display: flex; justify-content: space-between; gap: 8px; font-weight: 600; font-size: 0.9em; }
   .row span { color: var(--_muted); }
   input { font: inherit; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
-  ::placeholder, input:disabled { color: var(--_muted); opacity: 1; }
+  ::placeholder { color: var(--_placeholder); opacity: 1; }
+  input:disabled { color: var(--_muted); }
   [aria-invalid='true'] { border: 2px solid var(--_error); }
   .error { color: var(--_error); font-size: 0.875em; min-height: 1.2em; }
   [aria-disabled='true'] { cursor: progress; opacity: 0.85; }
+  input[readonly] { border-style: dashed; }
+  .ok { font-weight: 600; }
+  .ok::before { content: '✓ '; }
+  [aria-busy='true'] button::before { content: ''; display: inline-block; width: 1em; height: 1em; margin-right: 8px; vertical-align: -3px; border: 2px solid; border-right-color: transparent; border-radius: 50%; animation: pay-spin 1s linear infinite; }
+  @keyframes pay-spin { to { transform: rotate(1turn); } }
+  @media (prefers-reduced-motion: reduce) { button::before { animation: none !important; } }
 `);

@@ -5,7 +5,19 @@ import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { AuthenticationError, ConfigurationError, ValidationError } from './errors.js';
 import type { TokenizeResult } from '../card/types.js';
-import { EXPIRY_TYPED, EXPIRY_YEAR, INACTIVE_KEY, brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
+import {
+  ACTIVE_KEY,
+  EXPIRY_TYPED,
+  EXPIRY_YEAR,
+  INACTIVE_KEY,
+  brandOf,
+  errorOf,
+  fillValidCard,
+  input,
+  mount,
+  sandboxUrl,
+  typeInto,
+} from './test-helpers.js';
 import type { PayCardForm } from './pay-card-form.js';
 
 describe('<pay-card-form>', () => {
@@ -216,6 +228,8 @@ describe('<pay-card-form>', () => {
   it('speaks the chosen language even when tokenize() runs before the first render', async () => {
     const el = document.createElement('pay-card-form');
     el.locale = 'pt-BR';
+    el.publicKey = ACTIVE_KEY;
+    el.baseUrl = await sandboxUrl();
     document.body.append(el);
     try {
       const error = await el.tokenize().catch((e: unknown) => e);
@@ -307,15 +321,24 @@ describe('<pay-card-form>', () => {
     expect(bubbled).to.deep.equal([]);
   });
 
-  it('without a base-url it refuses to send the card and says the form is misconfigured', async () => {
-    const el = await fixture<PayCardForm>(html`<pay-card-form public-key="pk_test_51LojaExemploActive0001" locale="en"></pay-card-form>`);
-    await fillValidCard(el);
-    const event = oneEvent(el, 'tokenize-error');
-    el.tokenize().catch(() => {});
-    const { detail } = (await event) as CustomEvent<{ error: Error }>;
-    expect(detail.error).to.be.instanceOf(ConfigurationError);
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.match(/not set up correctly/);
+  it('without a base-url it refuses to send the card, at once and again on tokenize()', async () => {
+    const errors: Error[] = [];
+    const el = document.createElement('pay-card-form');
+    el.addEventListener('tokenize-error', (event) => errors.push(event.detail.error));
+    el.publicKey = ACTIVE_KEY;
+    el.locale = 'en';
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.be.instanceOf(ConfigurationError);
+      const error = await el.tokenize().catch((e: unknown) => e);
+      expect(error).to.equal(errors[0]);
+      expect(errors).to.have.length(2);
+      expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.equal('Card payment is unavailable right now.');
+    } finally {
+      el.remove();
+    }
   });
 
   it('speaks Portuguese when asked', async () => {

@@ -1,8 +1,10 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import { parseAcceptedBrands } from '../card/accepted-brands.js';
 import type { FieldName } from '../card/card-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { pageLang } from '../dom/page-lang.js';
+import { checkTokenizeConfig } from '../tokenize/config.js';
 import { tokenize } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
@@ -26,9 +28,14 @@ import { styles } from './pay-card-form.styles.js';
  * `required` and `disabled`, clears on form reset, tokenizes when the form is
  * submitted, and contributes the token (never the card) under its `name`.
  *
+ * It checks `public-key` and `base-url` as it connects: when either is
+ * missing or malformed it warns once in the console with the fix, fires
+ * `tokenize-error`, and shows the shopper that card payment is unavailable
+ * instead of letting them type a card for nothing.
+ *
  * @fires {CustomEvent<ChangeDetail>} change - Completeness, brand or a field's validity changed ({@link CardChangeEvent}).
  * @fires {CustomEvent<TokenizeResult>} tokenized - The card was tokenized; `detail` is the TokenizeResult ({@link TokenizedEvent}).
- * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; `detail.error` is typed ({@link TokenizeErrorEvent}).
+ * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure, or a missing or malformed `public-key` or `base-url` found on connect; `detail.error` is typed ({@link TokenizeErrorEvent}).
  *
  * @csspart form - The inner form.
  * @csspart field - Each label + input + error group.
@@ -40,13 +47,15 @@ import { styles } from './pay-card-form.styles.js';
  * @csspart cvv-input - The security-code input.
  * @csspart brand - The detected brand's name.
  * @csspart error - Each field's error message.
- * @csspart form-error - The message shown when tokenization fails.
+ * @csspart form-error - The message shown when tokenization fails, or when the form is unavailable.
+ * @csspart success - The confirmation shown after tokenizing ("Visa •••• 1111 saved").
  * @csspart submit - The pay button.
  *
  * @cssprop [--pay-color-primary=#0b57d0] - Button background and focus ring.
  * @cssprop [--pay-color-on-primary=#ffffff] - Button text.
  * @cssprop [--pay-color-text=#1f1f1f] - Text.
- * @cssprop [--pay-color-muted=#4a4a4a] - Placeholders and the brand name.
+ * @cssprop [--pay-color-muted=#4a4a4a] - The brand name and disabled text.
+ * @cssprop [--pay-color-placeholder=#707070] - Placeholders: lighter than text, still 4.5:1 (dark theme #969ba1).
  * @cssprop [--pay-color-background=#ffffff] - Background of the form and inputs.
  * @cssprop [--pay-color-border=#6b6b6b] - Input borders.
  * @cssprop [--pay-color-error=#b3261e] - Error text and invalid borders.
@@ -54,6 +63,7 @@ import { styles } from './pay-card-form.styles.js';
  * @cssprop [--pay-font-size=16px] - Base font size.
  * @cssprop [--pay-radius=6px] - Corner radius of inputs and button.
  * @cssprop [--pay-spacing=12px] - Gap between fields.
+ * @cssprop [--pay-padding=16px] - Space between the element's edge and its fields, in both themes.
  */
 export class PayCardForm extends ReactiveElement {
   static override styles = styles;
@@ -71,8 +81,12 @@ export class PayCardForm extends ReactiveElement {
     name: { reflect: true },
     required: { type: Boolean, reflect: true },
     hideSubmit: { type: Boolean, attribute: 'hide-submit', reflect: true },
+    hideSuccess: { type: Boolean, attribute: 'hide-success', reflect: true },
+    acceptedBrands: { attribute: 'accepted-brands' },
     messages: { attribute: false },
     failure: { state: true },
+    saved: { state: true },
+    configError: { state: true },
   };
 
   // With `useDefineForClassFields: false` these initialisers are assignments
@@ -93,6 +107,13 @@ export class PayCardForm extends ReactiveElement {
   required = false;
   /** Hides the built-in pay button, for pages that submit with their own button or form. */
   hideSubmit = false;
+  /** Hides the confirmation shown after tokenizing, for pages that show their own. */
+  hideSuccess = false;
+  /**
+   * The brands the form takes, e.g. `"visa mastercard elo"` (spaces or commas); empty takes every brand.
+   * Any other brand is refused as soon as it is detected, with a sentence that names it.
+   */
+  acceptedBrands = '';
   /**
    * Replaces any built-in sentence, e.g. `{ submit: 'Pagar agora', labels: { cvv: 'CVC' } }`.
    * Error sentences are per problem and get the field's noun: `{ errors: { required: (noun) => 'Falta ' + noun + '.' } }`.
@@ -101,6 +122,10 @@ export class PayCardForm extends ReactiveElement {
 
   /** Why the last tokenization failed, for the shopper; cleared by any edit. */
   private failure = '';
+  /** The last token's brand and last four digits, for the visible confirmation; cleared by any edit. */
+  private saved: TokenizeResult | null = null;
+  /** Why `public-key` or `base-url` cannot work, found on connect; the form is unavailable while set. */
+  private configError: Error | null = null;
 
   /** The last `change` detail, as JSON: the event fires only when it differs. */
   #lastChange = '';
@@ -110,6 +135,7 @@ export class PayCardForm extends ReactiveElement {
   readonly #task = new AbortableTask<TokenizeResult>(this);
   readonly #entry: CardEntry = new CardEntry(this, {
     sentences: () => this.#sentences,
+    accepted: () => parseAcceptedBrands(this.acceptedBrands),
     edited: () => this.#edited(),
     changed: (errors) => this.#changed(errors),
     // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
@@ -166,17 +192,24 @@ export class PayCardForm extends ReactiveElement {
   tokenize(): Promise<TokenizeResult> {
     const pending = this.#task.pending;
     if (pending) return pending;
+    const { configError } = this;
+    if (configError) {
+      this.#emit(new TokenizeErrorEvent(configError));
+      return Promise.reject(configError);
+    }
     const errors = this.#entry.errors();
     this.failure = '';
     this.#showErrors(errors);
     const first = firstInvalid(errors);
     if (first) return this.#refuse(first, errors);
     const { publicKey, baseUrl } = this;
+    this.#entry.announce(this.#sentences.busyExplanation);
     return this.#task.run((signal) =>
       tokenize(this.#entry.card(), { publicKey, baseUrl, signal }).then(
         (result) => {
           signal.throwIfAborted();
           this.#control.setToken(result.token);
+          this.saved = result;
           const sentences = this.#sentences;
           this.#entry.announce(sentences.tokenized(sentences.brandNames[result.brand], result.lastFourDigits));
           this.#emit(new TokenizedEvent(result));
@@ -224,15 +257,20 @@ export class PayCardForm extends ReactiveElement {
     this.#control.setDisabled(disabled);
   }
 
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
     this.#pageLang = pageLang(this);
+    // The first update has both (the constructor sets them): that is the check on connect.
+    // Here rather than in `updated`, so what the checks change renders in this same update.
+    if (changed.has('publicKey') || changed.has('baseUrl')) this.#checkConfig();
+    if (changed.has('acceptedBrands')) this.#entry.syncNotAccepted();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     // A new language changes every visible error message, so the change event must say so too;
     // `required` changes the validity. The first update has all three (the constructor sets them),
     // so it sets the first validity and fires the first `change`.
-    if (changed.has('locale') || changed.has('messages') || changed.has('required')) this.#changed(this.#entry.errors());
+    if (changed.has('locale') || changed.has('messages') || changed.has('required') || changed.has('acceptedBrands'))
+      this.#changed(this.#entry.errors());
   }
 
   /**
@@ -242,8 +280,12 @@ export class PayCardForm extends ReactiveElement {
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
     this.#entry.mount(this.renderRoot);
-    const { failure, hideSubmit, submitLabel } = this;
-    this.#entry.render({ busy: this.busy, disabled: this.#control.disabled, failure, hideSubmit, submitLabel });
+    const { hideSubmit, submitLabel, saved, configError } = this;
+    const sentences = this.#sentences;
+    const success = saved && !this.hideSuccess ? sentences.saved(sentences.brandNames[saved.brand], saved.lastFourDigits) : '';
+    const failure = configError ? sentences.unavailable : this.failure;
+    const unavailable = !!configError;
+    this.#entry.render({ busy: this.busy, disabled: this.#control.disabled, unavailable, failure, success, hideSubmit, submitLabel });
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
@@ -251,7 +293,7 @@ export class PayCardForm extends ReactiveElement {
     const sentences = this.#sentences;
     const { code, path } = errors[first]!;
     const count = Object.values(errors).filter(Boolean).length;
-    this.#entry.announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, code)}`);
+    this.#entry.announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, errors[first]!)}`);
     void this.updateComplete.then(() => this.#entry.input(first)?.focus());
     const error = new ValidationError(path, code);
     this.#emit(new TokenizeErrorEvent(error));
@@ -268,13 +310,35 @@ export class PayCardForm extends ReactiveElement {
     this.#control.setToken(null);
     // Every keystroke comes here: a reactive property is set only when it changes.
     if (this.failure) this.failure = '';
+    if (this.saved) this.saved = null;
     if (this.#task.pending) this.#task.abort(new DOMException('The card changed.', 'AbortError'));
+  }
+
+  /**
+   * Checks the key and base URL with the rules `tokenize` applies, so a
+   * misconfigured page is found before anyone types a card: one warning with
+   * the fix (the message names the setting, never its value), one
+   * `tokenize-error`, and the shopper is told that card payment is unavailable.
+   */
+  #checkConfig(): void {
+    const was = this.configError;
+    try {
+      checkTokenizeConfig(this.publicKey, this.baseUrl, '<pay-card-form>');
+      this.configError = null;
+    } catch (error) {
+      this.configError = error as Error;
+      // The same problem found again (e.g. the other attribute changed) is not reported twice.
+      if (was?.message === (error as Error).message) return;
+      console.warn(`${(error as Error).message} Set the public-key and base-url attributes.`);
+      this.#entry.announce(this.#sentences.unavailable);
+      this.#emit(new TokenizeErrorEvent(error as Error));
+    }
   }
 
   /** Updates the form validity, and fires `change` when its detail differs from the last one. */
   #changed(errors: FieldErrors): void {
     const first = firstInvalid(errors);
-    this.#control.setValidity(first ? errorText(this.#sentences, first, errors[first]!.code) : '', first && this.#entry.input(first));
+    this.#control.setValidity(first ? errorText(this.#sentences, first, errors[first]!) : '', first && this.#entry.input(first));
     const detail = this.#entry.changeDetail(errors);
     const key = JSON.stringify(detail);
     if (key !== this.#lastChange) this.#emit(new CardChangeEvent(detail));

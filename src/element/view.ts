@@ -22,6 +22,7 @@ export interface View {
   errors: Record<FieldName, HTMLElement>;
   brand: HTMLElement;
   failure: HTMLElement;
+  success: HTMLElement;
   submit: HTMLButtonElement;
   busyExplanation: HTMLElement;
   status: HTMLElement;
@@ -36,8 +37,12 @@ export interface ViewState {
   brand: Brand | null;
   /** The errors the shopper has been shown (on blur or submit), not every current one. */
   shownErrors: FieldErrors;
-  /** Why the last tokenization failed, or ''. */
+  /** The element is misconfigured: it shows `failure` and takes no card (inputs read-only, button inert). */
+  unavailable: boolean;
+  /** Why the last tokenization failed (or why the form is unavailable), or ''. */
   failure: string;
+  /** The visible confirmation of the last token ("Visa •••• 1111 saved"), or ''. */
+  success: string;
   hideSubmit: boolean;
   /** The merchant's button text, or '' for the language's. */
   submitLabel: string;
@@ -52,6 +57,7 @@ export interface ViewState {
  */
 export function renderView(view: View, state: ViewState, messages: Messages): void {
   const { busy, disabled, brand, shownErrors } = state;
+  const locked = busy || state.unavailable;
   setAttr(view.form, 'aria-busy', String(busy));
   for (const field of FIELDS) {
     const input = view.inputs[field];
@@ -59,16 +65,17 @@ export function renderView(view: View, state: ViewState, messages: Messages): vo
     setText(view.labels[field], messages.labels[field]);
     setAttr(input, 'placeholder', messages.placeholders[field] ?? '');
     setAttr(input, 'aria-invalid', String(!!shown));
-    setAttr(input, 'readonly', busy);
+    setAttr(input, 'readonly', locked);
     setAttr(input, 'disabled', disabled);
-    setText(view.errors[field], shown ? errorText(messages, field, shown.code) : '');
+    setText(view.errors[field], shown ? errorText(messages, field, shown) : '');
   }
   setAttr(view.brand, 'hidden', !brand);
   setText(view.brand, brand ? messages.brandNames[brand] : '');
   setText(view.failure, state.failure);
+  setText(view.success, state.success);
   setAttr(view.submit, 'hidden', state.hideSubmit);
   setAttr(view.submit, 'disabled', disabled);
-  setAttr(view.submit, 'aria-disabled', String(busy));
+  setAttr(view.submit, 'aria-disabled', String(locked));
   setAttr(view.submit, 'aria-describedby', busy ? 'busy-explanation' : 'form-error');
   setText(view.submit, busy ? messages.busy : state.submitLabel || messages.submit);
   setText(view.busyExplanation, messages.busyExplanation);
@@ -84,7 +91,7 @@ export function buildView(): View {
     if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' });
     return h(
       'div',
-      { class: field === 'expiry' || field === 'cvv' ? 'field half' : 'field', part: 'field' },
+      { class: 'field', part: 'field' },
       h('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
       (view.inputs[field] = h('input', {
         id: field,
@@ -104,8 +111,12 @@ export function buildView(): View {
   view.form = h(
     'form',
     { part: 'form', novalidate: '' },
-    ...fields,
+    fields[0]!,
+    fields[1]!,
+    // Expiry and CVV in a grid of their own, so aligning them never puts layout work on the other fields' keystrokes.
+    h('div', { class: 'pair' }, fields[2]!, fields[3]!),
     (view.failure = h('div', { class: 'error wide', part: 'form-error', id: 'form-error' })),
+    (view.success = h('div', { class: 'ok wide', part: 'success' })),
     (view.submit = h('button', { part: 'submit' })),
     (view.busyExplanation = h('span', { id: 'busy-explanation', hidden: '' })),
     (view.status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),

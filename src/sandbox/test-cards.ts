@@ -10,8 +10,12 @@ export const TEST_CARDS = [
   { brand: 'mastercard', number: '2221000000000009' },
   { brand: 'elo', number: '6363680000000007' },
   { brand: 'elo', number: '4389350000000002' },
+  // Real Brazilian test numbers, as acquirers publish them for their own test environments.
+  { brand: 'elo', number: '6362970000457013' },
+  { brand: 'elo', number: '5066991111111118' },
   { brand: 'amex', number: '378282246310005' },
   { brand: 'hipercard', number: '6062825624254001' },
+  { brand: 'hipercard', number: '6062828888666688' },
   { brand: 'diners', number: '36000000000008' },
   { brand: 'jcb', number: '3530111333300000' },
   { brand: 'discover', number: '6011111111111117' },

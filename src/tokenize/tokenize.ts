@@ -1,10 +1,10 @@
 import { isBrand } from '../card/brands.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
-import { checkBaseUrl } from '../shared/base-url.js';
 import { redactCardData } from '../shared/redact.js';
+import { checkTokenizeConfig } from './config.js';
 import { ApiError, AuthenticationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
-import { PUBLIC_KEY_PATTERN, TokenizeCode, TOKENS_PATH } from './wire.js';
+import { TokenizeCode, TOKENS_PATH } from './wire.js';
 
 export interface TokenizeOptions {
   /** Your public key, `pk_test_…` or `pk_live_…`. */
@@ -40,10 +40,7 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
   // validateCard lists fields in the order a person fills them: the first is the one to fix first.
   const [field] = Object.keys(checked.errors) as CardField[];
   if (field) throw new ValidationError(field, checked.errors[field]!);
-  if (!PUBLIC_KEY_PATTERN.test(publicKey)) {
-    throw new AuthenticationError('The public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".');
-  }
-  const baseUrl = checkBaseUrl(options.baseUrl, 'tokenize()');
+  const baseUrl = checkTokenizeConfig(publicKey, options.baseUrl, 'tokenize()');
 
   const timeout = AbortSignal.timeout(timeoutMs);
   let response: Response;

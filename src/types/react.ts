@@ -28,6 +28,10 @@ export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<Pa
   'submit-label'?: PayCardForm['submitLabel'];
   /** Hides the built-in pay button, for pages with their own (call `tokenize()` on the element). */
   'hide-submit'?: PayCardForm['hideSubmit'];
+  /** Hides the confirmation shown after tokenizing ("Visa •••• 1111 saved"). */
+  'hide-success'?: PayCardForm['hideSuccess'];
+  /** The brands the form takes, e.g. "visa mastercard elo"; empty takes every brand. */
+  'accepted-brands'?: PayCardForm['acceptedBrands'];
   /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */
   theme?: PayCardForm['theme'];
   /** Name under which the token is submitted with an enclosing form. */

@@ -1,0 +1,92 @@
+import { expect } from '@open-wc/testing';
+import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import type { PayCardForm } from './pay-card-form.js';
+import { errorOf, input, mount, typeInto } from './test-helpers.js';
+
+const box = (el: Element) => el.getBoundingClientRect();
+const label = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector(`label[for="${id}"]`)!;
+
+/** Relative luminance of an `rgb(r, g, b)` colour (WCAG 2). */
+function luminance(color: string): number {
+  const [r, g, b] = color
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+
+/**
+ * Expiry and CVV, side by side, keep their inputs on one line and of one
+ * height whatever sits above or below them; stacked (below 361 px), they do
+ * not overlap and take the full width.
+ */
+function expectPairAligned(el: PayCardForm, state: string) {
+  const expiry = box(input(el, 'expiry'));
+  const cvv = box(input(el, 'cvv'));
+  if (Math.abs(expiry.left - cvv.left) < 1) {
+    expect(cvv.top, `${state}: stacked`).to.be.at.least(expiry.bottom);
+    expect(Math.abs(expiry.width - cvv.width), `${state}: stacked width`).to.be.below(1);
+    return;
+  }
+  expect(Math.abs(expiry.top - cvv.top), `${state}: input tops ${expiry.top} / ${cvv.top}`).to.be.below(1);
+  expect(Math.abs(expiry.height - cvv.height), `${state}: input heights`).to.be.below(1);
+  expect(Math.abs(box(label(el, 'expiry')).top - box(label(el, 'cvv')).top), `${state}: label tops`).to.be.below(1);
+}
+
+describe('layout: paired fields stay aligned', () => {
+  after(() => setViewport({ width: 800, height: 600 }));
+
+  // 640 px is a 1280 px window at 200 % zoom.
+  for (const width of [320, 375, 640, 1280]) {
+    for (const locale of ['en', 'pt-BR']) {
+      it(`${width} px, ${locale}: empty, a long brand, an error on one side, then on the other`, async () => {
+        await setViewport({ width, height: 900 });
+        const el = await mount({ locale });
+        el.style.maxWidth = '480px';
+        expectPairAligned(el, 'empty');
+        await typeInto(el, 'number', '378282246310005');
+        expectPairAligned(el, 'American Express');
+        await typeInto(el, 'cvv', '1');
+        await sendKeys({ press: 'Tab' });
+        await el.updateComplete;
+        expect(errorOf(el, 'cvv')).to.not.equal('');
+        expectPairAligned(el, 'CVV error');
+        await typeInto(el, 'expiry', '01');
+        input(el, 'cvv').focus();
+        await sendKeys({ type: '234' });
+        await el.updateComplete;
+        expect(errorOf(el, 'expiry')).to.not.equal('');
+        expectPairAligned(el, 'expiry error');
+        expect(document.documentElement.scrollWidth, 'no sideways scroll').to.be.at.most(width);
+      });
+    }
+  }
+});
+
+describe('layout: themes and placeholders', () => {
+  afterEach(() => emulateMedia({ colorScheme: 'light' }));
+
+  for (const theme of ['light', 'dark', 'auto']) {
+    it(`${theme}: the element pads its own background, and placeholders are lighter than text yet readable`, async () => {
+      await emulateMedia({ colorScheme: 'dark' });
+      const el = await mount({ theme });
+      const host = box(el);
+      const number = box(input(el, 'number'));
+      expect(number.left - host.left, 'inner padding').to.be.at.least(12);
+      expect(box(label(el, 'number')).top - host.top, 'inner padding on top').to.be.at.least(12);
+      const style = getComputedStyle(input(el, 'number'));
+      const placeholder = getComputedStyle(input(el, 'number'), '::placeholder').color;
+      const background = style.backgroundColor;
+      expect(contrast(placeholder, background), 'placeholder contrast').to.be.at.least(4.5);
+      // Typed text stands out from a placeholder by a clear step.
+      expect(contrast(style.color, background) / contrast(placeholder, background), 'text vs placeholder').to.be.at.least(2);
+    });
+  }
+});

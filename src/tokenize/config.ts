@@ -1,0 +1,23 @@
+/**
+ * The settings `tokenize` needs before it sends anything: a well-formed
+ * public key and a base address cards may go to. One check, used by
+ * `tokenize` on every call and by the element when it connects, so a
+ * misconfigured page is found before a shopper types a card.
+ */
+import { checkBaseUrl } from '../shared/base-url.js';
+import { AuthenticationError } from './errors.js';
+import { PUBLIC_KEY_PATTERN } from './wire.js';
+
+/**
+ * The normalised base address, when the key and the address are usable.
+ *
+ * @param caller names the call in the message, e.g. `"tokenize()"`.
+ * @throws {AuthenticationError} the public key is missing or malformed.
+ * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine.
+ */
+export function checkTokenizeConfig(publicKey: unknown, baseUrl: unknown, caller: string): string {
+  if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
+    throw new AuthenticationError(`${caller}: the public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".`);
+  }
+  return checkBaseUrl(baseUrl, caller);
+}

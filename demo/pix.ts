@@ -19,8 +19,6 @@ const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>
  * Amounts as a Brazilian writes them ("25,00") or with a dot ("25.00"): the
  * amount fields accept both, and the page sends the dot the API expects.
  */
-for (const id of ['#amount', '#refund-amount']) $<HTMLInputElement>(id).pattern = '[0-9]+([.,][0-9]{1,2})?';
-$('#amount-hint').textContent = 'A decimal with a comma or a dot, e.g. 25,00.';
 const amountIn = (id: string) => $<HTMLInputElement>(id).value.trim().replace(',', '.');
 const log = $<HTMLOListElement>('#pix-log');
 const errorBox = $<HTMLParagraphElement>('#error');

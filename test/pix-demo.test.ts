@@ -31,7 +31,10 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
   try {
     await page.goto(new URL('pix.html', demo.url).href);
 
-    await page.getByLabel('Amount (R$)', { exact: true }).fill('30.00');
+    // As a Brazilian types it: a decimal comma; the page sends the dot the API expects.
+    const amount = page.getByLabel('Amount (R$)', { exact: true });
+    await amount.fill('');
+    await amount.pressSequentially('30,00');
     await page.getByRole('button', { name: 'Generate QR code' }).click();
     // The shopper's view: the code as a QR and as "Pix Copia e Cola", with the amount read from the code.
     const pix = page.locator('pay-pix-qr');

@@ -1,8 +1,8 @@
-import { expect, nextFrame } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { ValidationError } from './errors.js';
 import type { PayCardForm } from './pay-card-form.js';
-import { brandOf, errorOf, fillValidCard, input, mount, typeInto } from './test-helpers.js';
+import { brandOf, errorOf, fillValidCard, input, mount, typeInto, listen, settle } from './test-helpers.js';
 
 /** Mounts a form that takes only `brands`. */
 async function mountTaking(brands: string, locale = 'en'): Promise<PayCardForm> {
@@ -11,23 +11,6 @@ async function mountTaking(brands: string, locale = 'en'): Promise<PayCardForm> 
   await el.updateComplete;
   return el;
 }
-
-/** Every non-empty text the polite live region takes, in order. */
-function listen(el: PayCardForm): string[] {
-  const region = el.shadowRoot!.querySelector('[role="status"]')!;
-  const said: string[] = [];
-  new MutationObserver(() => {
-    const text = region.textContent!.trim();
-    if (text) said.push(text);
-  }).observe(region, { childList: true, subtree: true, characterData: true });
-  return said;
-}
-
-const settle = async (el: PayCardForm) => {
-  await el.updateComplete;
-  await el.updateComplete;
-  await nextFrame();
-};
 
 describe('accepted-brands', () => {
   it('names a refused brand while the shopper is still typing, and says it once', async () => {

@@ -1,4 +1,4 @@
-import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
 import {
@@ -8,8 +8,10 @@ import {
   errorOf,
   fillValidCard,
   input,
+  listen,
   mount,
   sandboxUrl,
+  settle,
   silentUrl,
   typeInto,
 } from './test-helpers.js';
@@ -116,24 +118,6 @@ describe('keyboard only', () => {
 });
 
 describe('announcements', () => {
-  /** Every non-empty text the polite live region takes, in order. */
-  function listen(el: PayCardForm): string[] {
-    const region = el.shadowRoot!.querySelector('[role="status"]')!;
-    expect(region.getAttribute('aria-live')).to.equal('polite');
-    const said: string[] = [];
-    new MutationObserver(() => {
-      const text = region.textContent!.trim();
-      if (text) said.push(text);
-    }).observe(region, { childList: true, subtree: true, characterData: true });
-    return said;
-  }
-  /** Lets an announcement finish: it clears the region, renders, then writes the sentence and renders again. */
-  const settle = async (el: PayCardForm) => {
-    await el.updateComplete;
-    await el.updateComplete;
-    await nextFrame();
-  };
-
   it('says the brand once, errors on blur only, and what to fix on submit', async () => {
     const el = await mount();
     const said = listen(el);

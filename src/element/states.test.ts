@@ -1,30 +1,25 @@
-import { expect, nextFrame } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { AuthenticationError, ConfigurationError } from './errors.js';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, INACTIVE_KEY, errorOf, fillValidCard, input, mount, sandboxUrl, silentUrl, typeInto } from './test-helpers.js';
+import {
+  ACTIVE_KEY,
+  INACTIVE_KEY,
+  errorOf,
+  fillValidCard,
+  input,
+  mount,
+  sandboxUrl,
+  silentUrl,
+  typeInto,
+  listen,
+  settle,
+} from './test-helpers.js';
 
 const part = (el: PayCardForm, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
 const button = (el: PayCardForm) => part(el, 'submit') as HTMLButtonElement;
 const spinner = (el: PayCardForm) => getComputedStyle(button(el), '::before');
 const inputs = (el: PayCardForm) => ['number', 'holderName', 'expiry', 'cvv'].map((id) => input(el, id));
-
-/** Every non-empty text the polite live region takes, in order. */
-function listen(el: PayCardForm): string[] {
-  const region = el.shadowRoot!.querySelector('[role="status"]')!;
-  const said: string[] = [];
-  new MutationObserver(() => {
-    const text = region.textContent!.trim();
-    if (text) said.push(text);
-  }).observe(region, { childList: true, subtree: true, characterData: true });
-  return said;
-}
-
-const settle = async (el: PayCardForm) => {
-  await el.updateComplete;
-  await el.updateComplete;
-  await nextFrame();
-};
 
 /** Connects a form with the given attributes, listening before it connects, and records console warnings. */
 async function connect(attributes: Record<string, string>) {

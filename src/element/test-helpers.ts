@@ -1,5 +1,5 @@
 /** Shared by the element's browser tests: mounting against the sandbox and typing with real keys. */
-import { fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
@@ -44,4 +44,23 @@ export async function fillValidCard(el: PayCardForm, number = '4111111111111111'
   await typeInto(el, 'holderName', 'Ana Silva');
   await typeInto(el, 'expiry', EXPIRY_TYPED);
   await typeInto(el, 'cvv', number.startsWith('37') ? '1234' : '123');
+}
+
+/** Every non-empty text the polite live region takes, in order, from now on. */
+export function listen(el: PayCardForm): string[] {
+  const region = el.shadowRoot!.querySelector('[role="status"]')!;
+  expect(region.getAttribute('aria-live')).to.equal('polite');
+  const said: string[] = [];
+  new MutationObserver(() => {
+    const text = region.textContent!.trim();
+    if (text) said.push(text);
+  }).observe(region, { childList: true, subtree: true, characterData: true });
+  return said;
+}
+
+/** Lets an announcement finish: it clears the region, renders, then writes the sentence and renders again. */
+export async function settle(el: PayCardForm): Promise<void> {
+  await el.updateComplete;
+  await el.updateComplete;
+  await nextFrame();
 }

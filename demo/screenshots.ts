@@ -1,0 +1,218 @@
+/**
+ * `npm run screenshots`: pictures of `<pay-card-form>` in its main states (and
+ * of `<pay-pix-qr>`), taken from the demo and its sandbox in real Chromium,
+ * driven with real key presses like the end-to-end test. Each picture is the
+ * element alone at a device scale of 1, so the PNGs stay small enough to commit.
+ *
+ *   npm run screenshots                 # writes docs/screenshots/
+ *   npm run screenshots -- --out <dir>  # writes elsewhere
+ */
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Browser, Page } from 'playwright';
+import { FUTURE_EXPIRY_TYPED, launchChromium } from '../test/chromium.js';
+import { isMain } from './run.js';
+import { startDemo, type Demo } from './serve.js';
+
+export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+
+/** One picture: its file name (without `.png`), the viewport width it was taken at, and how to bring the page into that state. */
+interface Shot {
+  name: string;
+  width: number;
+  /** The demo page it starts on; the card checkout unless given. */
+  page?: 'pix.html';
+  /** Puts the page in the state; returns the element to photograph. */
+  take(page: Page, context: ShotContext): Promise<string>;
+}
+
+interface ShotContext {
+  /** A server that accepts requests and never answers, to hold the form busy. */
+  silentUrl: string;
+}
+
+const FORM = 'pay-card-form';
+const field = (id: string) => `${FORM} #${id}`;
+
+async function typeCard(page: Page, number: string, cvv = '123') {
+  await page.locator(field('number')).pressSequentially(number);
+  await page.locator(field('holderName')).pressSequentially('Ana Silva');
+  await page.locator(field('expiry')).pressSequentially(FUTURE_EXPIRY_TYPED);
+  await page.locator(field('cvv')).pressSequentially(cvv);
+}
+
+/** The same switchers a visitor uses on the demo page. */
+async function choose(page: Page, select: 'locale' | 'theme', value: string) {
+  await page.locator(`#${select}`).selectOption(value);
+  await page.locator(`${FORM}[${select}="${value}"]`).waitFor();
+}
+
+/** Configuration a merchant would write in the page's HTML, applied before the shopper types. */
+async function setAttribute(page: Page, name: string, value: string) {
+  // Page-side code is a string: this file is type-checked without the DOM library.
+  await page.evaluate(`document.querySelector('${FORM}').setAttribute(${JSON.stringify(name)}, ${JSON.stringify(value)})`);
+}
+
+/** The card form's states, in the order the README's gallery tells them. */
+export const CARD_SHOTS: readonly Shot[] = [
+  { name: 'card-light', width: 1280, take: async () => FORM },
+  {
+    name: 'card-dark',
+    width: 1280,
+    take: async (page) => {
+      await choose(page, 'theme', 'dark');
+      return FORM;
+    },
+  },
+  {
+    name: 'card-pt-br',
+    width: 1280,
+    take: async (page) => {
+      await choose(page, 'locale', 'pt-BR');
+      await page.locator(field('number')).pressSequentially('6362970000457013');
+      await page.locator(`${FORM} [part="brand"]`).getByText('Elo', { exact: true }).waitFor();
+      return FORM;
+    },
+  },
+  {
+    name: 'card-errors',
+    width: 1280,
+    take: async (page) => {
+      await page.locator(field('number')).pressSequentially('4111111111111112');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.locator(field('expiry')).pressSequentially('0120');
+      await page.keyboard.press('Tab');
+      await page.locator(`${FORM} #number-error`).getByText('Check the card number.').waitFor();
+      await page.locator(`${FORM} #expiry-error`).filter({ hasText: /\S/ }).waitFor();
+      return FORM;
+    },
+  },
+  {
+    name: 'card-busy',
+    width: 1280,
+    take: async (page, { silentUrl }) => {
+      await setAttribute(page, 'base-url', silentUrl);
+      await typeCard(page, '4111111111111111');
+      await page.locator(`${FORM} [part="submit"]`).click();
+      await page.locator(`${FORM} [aria-busy="true"]`).waitFor();
+      return FORM;
+    },
+  },
+  {
+    name: 'card-success',
+    width: 1280,
+    take: async (page) => {
+      await typeCard(page, '4111111111111111');
+      await page.keyboard.press('Enter');
+      await page.locator(`${FORM} [part="success"]`).getByText('Visa •••• 1111 saved').waitFor();
+      return FORM;
+    },
+  },
+  {
+    name: 'card-refused-brand',
+    width: 1280,
+    take: async (page) => {
+      await setAttribute(page, 'accepted-brands', 'visa mastercard elo');
+      await page.locator(field('number')).pressSequentially('378282246310005');
+      await page.locator(`${FORM} #number-error`).getByText('American Express is not accepted here.').waitFor();
+      return FORM;
+    },
+  },
+  {
+    name: 'card-mobile',
+    width: 375,
+    take: async (page) => {
+      await choose(page, 'locale', 'pt-BR');
+      await typeCard(page, '378282246310005', '1234');
+      await page.locator(`${FORM} [part="brand"]`).getByText('American Express', { exact: true }).waitFor();
+      return FORM;
+    },
+  },
+];
+
+/** `<pay-pix-qr>` on the PIX demo page: waiting for payment, then paid. */
+export const PIX_SHOTS: readonly Shot[] = [
+  {
+    name: 'pix-qr',
+    width: 1280,
+    page: 'pix.html',
+    take: async (page) => {
+      await page.getByRole('button', { name: 'Generate QR code' }).click();
+      await page.locator('pay-pix-qr').getByLabel('Pix Copia e Cola code').and(page.locator('input, textarea')).waitFor();
+      return 'pay-pix-qr';
+    },
+  },
+  {
+    name: 'pix-paid',
+    width: 1280,
+    page: 'pix.html',
+    take: async (page) => {
+      await page.getByRole('button', { name: 'Generate QR code' }).click();
+      await page.getByRole('button', { name: 'Simulate payment' }).and(page.locator(':enabled')).click();
+      await page.locator('pay-pix-qr').getByText('Payment received').first().waitFor({ timeout: 15_000 });
+      return 'pay-pix-qr';
+    },
+  },
+];
+
+export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...PIX_SHOTS];
+
+/** Accepts connections and never answers them; `close` drops the ones still open. */
+async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(() => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Writes one `<name>.png` per shot into `outDir` and returns the paths written. */
+export async function takeScreenshots(outDir = DEFAULT_OUT_DIR): Promise<string[]> {
+  await mkdir(outDir, { recursive: true });
+  let demo: Demo | undefined;
+  let silent: Awaited<ReturnType<typeof startSilentServer>> | undefined;
+  let browser: Browser | undefined;
+  const written: string[] = [];
+  try {
+    demo = await startDemo({ port: 0, sandboxPort: 0 });
+    silent = await startSilentServer();
+    browser = await launchChromium();
+    for (const shot of SHOTS) {
+      const page = await browser.newPage({ viewport: { width: shot.width, height: 900 }, deviceScaleFactor: 1 });
+      try {
+        await page.goto(new URL(shot.page ?? '', demo.url).href);
+        const selector = await shot.take(page, { silentUrl: silent.url });
+        const path = join(outDir, `${shot.name}.png`);
+        // Animations off: the busy spinner is caught at its start, so each run draws the same picture.
+        await page.locator(selector).screenshot({ path, animations: 'disabled' });
+        written.push(path);
+      } catch (error) {
+        throw new Error(`Screenshot "${shot.name}" failed: ${(error as Error).message}`, { cause: error });
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await browser?.close();
+    await silent?.close();
+    await demo?.close();
+  }
+  return written;
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const written = await takeScreenshots(values.out ?? DEFAULT_OUT_DIR);
+  for (const path of written) console.log(path);
+}

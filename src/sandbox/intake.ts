@@ -124,6 +124,12 @@ export function parseJsonBody(c: Context, now: number, raw: Uint8Array): { value
   return { value };
 }
 
+/** Both steps for routes that need no raw bytes (v3 routes also verify them): the JSON body, or a refusal. */
+export async function readJsonBody(c: Context, now: number, limit = MAX_BODY_BYTES): Promise<{ value: unknown } | Response> {
+  const raw = await readBody(c, now, limit);
+  return raw instanceof Response ? raw : parseJsonBody(c, now, raw);
+}
+
 /**
  * Walks parsed JSON without recursion. Too deep a value could not be
  * serialised back (open shapes are echoed); a `__proto__` key would become a

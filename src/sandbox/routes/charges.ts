@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { ChargeRequest, CHARGES_PATH } from '../../server/schemas/charges.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
-import { parseJsonBody, readBody } from '../intake.js';
+import { readJsonBody } from '../intake.js';
 import { DECLINING_TEST_CARDS, type MerchantFixture } from '../fixtures.js';
 
 /**
@@ -33,9 +33,7 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
         401,
       );
     }
-    const raw = await readBody(c, now);
-    if (raw instanceof Response) return raw;
-    const json = parseJsonBody(c, now, raw);
+    const json = await readJsonBody(c, now);
     if (json instanceof Response) return json;
     const parsed = ChargeRequest.safeParse(json.value);
     if (!parsed.success) {

@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
 import { SANDBOX_ADMIN_TOKEN } from '../fixtures.js';
-import { parseJsonBody, readBody } from '../intake.js';
+import { readJsonBody } from '../intake.js';
 
 /**
  * The test clock over HTTP. These routes exist only in the sandbox: the real
@@ -60,9 +60,7 @@ export function registerClockRoutes(app: Hono, ctx: SandboxContext): void {
         401,
       );
     }
-    const raw = await readBody(c, now);
-    if (raw instanceof Response) return raw;
-    const json = parseJsonBody(c, now, raw);
+    const json = await readJsonBody(c, now);
     if (json instanceof Response) return json;
     const value = json.value;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

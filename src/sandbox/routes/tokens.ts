@@ -4,7 +4,7 @@ import { bearerKey, TokenizeCode, TOKENS_PATH } from '../../tokenize/wire.js';
 import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
 import { allowAnyOrigin, openPreflight } from '../cors.js';
-import { MAX_TOKEN_BODY_BYTES, parseJsonBody, readBody } from '../intake.js';
+import { MAX_TOKEN_BODY_BYTES, readJsonBody } from '../intake.js';
 
 /** The card fields the validators read (§2.2). */
 const CARD_FIELDS = ['number', 'holderName', 'expirationMonth', 'expirationYear', 'cvv'] as const;
@@ -24,9 +24,7 @@ export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
     if (!merchant) return reply(c, now, TokenizeCode.UNAUTHORIZED, null, 'Unknown public key.', 401);
     if (merchant.publicKey !== key) return reply(c, now, TokenizeCode.UNAUTHORIZED, null, 'This public key is inactive.', 401);
 
-    const raw = await readBody(c, now, MAX_TOKEN_BODY_BYTES);
-    if (raw instanceof Response) return raw;
-    const json = parseJsonBody(c, now, raw);
+    const json = await readJsonBody(c, now, MAX_TOKEN_BODY_BYTES);
     if (json instanceof Response) return json;
     const card = (json.value as { card?: unknown } | null)?.card;
     if (!card || typeof card !== 'object' || Array.isArray(card)) {

@@ -7,8 +7,11 @@ import { defineConfig } from 'vite';
  * - `vite build` → `dist/pay-card-form.js` and `dist/pay-card-form.iife.js`;
  * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`.
  *
- * (A classic script has one entry per build, hence the two runs; `npm run
- * build` does both.) The npm entry points beside them are tsc's output,
+ * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
+ *   script, for the tokenization service to host at `{base}/frame/v1/`.
+ *
+ * (A classic script has one entry per build, hence the separate runs; `npm
+ * run build` does all three.) The npm entry points beside them are tsc's output,
  * unbundled, so an app's bundler can share Lit with the rest of the app.
  * The demo server has its own config: demo/vite.config.ts.
  */
@@ -18,6 +21,21 @@ const SCRIPT_TAGS = {
 };
 
 export default defineConfig(({ mode }) => {
+  if (mode === 'frame') {
+    return {
+      root: 'src/frame',
+      // Relative addresses, so the page works wherever the service puts it.
+      base: './',
+      build: {
+        outDir: '../../dist/card-frame',
+        emptyOutDir: true,
+        target: 'es2022',
+        // The frame's CSP allows scripts from its own origin only: no inline polyfill.
+        modulePreload: { polyfill: false },
+        rolldownOptions: { input: 'src/frame/card.html' },
+      },
+    };
+  }
   const { entry, name, file } = mode === 'pix' ? SCRIPT_TAGS.pix : SCRIPT_TAGS.card;
   return {
     build: {

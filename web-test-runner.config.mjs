@@ -5,6 +5,7 @@ import rollupCommonjs from '@rollup/plugin-commonjs';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { createServer } from 'node:http';
+import { frameProbe } from './test/frame-probe.mjs';
 
 /**
  * card-validator ships CommonJS only; browsers need ESM. Rollup's own CommonJS
@@ -57,13 +58,26 @@ function sandbox() {
 // The same system Chromium and flags as the Playwright tests (test/chromium.ts).
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await tsImport('./test/chromium.ts', import.meta.url);
 
+/**
+ * The card form's tests run twice, once per mode, from the same files: the
+ * page tells the test helpers which mode to mount (`test-helpers.ts`).
+ */
+const modePage = (mode) => (testFramework) =>
+  `<!doctype html><html><head><script>globalThis.PAY_CARD_FORM_TEST_MODE = '${mode}';</script></head>` +
+  `<body><script type="module" src="${testFramework}"></script></body></html>`;
+
 export default {
-  files: ['src/element/**/*.test.ts', 'src/pix-qr/**/*.test.ts'],
+  groups: [
+    { name: 'inline', files: 'src/element/**/*.test.ts', testRunnerHtml: modePage('inline') },
+    { name: 'isolated', files: 'src/element/**/*.test.ts', testRunnerHtml: modePage('isolated') },
+    { name: 'pix', files: 'src/pix-qr/**/*.test.ts' },
+  ],
   nodeResolve: true,
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     sandbox(),
+    frameProbe(),
     commonjs({ include: ['**/node_modules/card-validator/**'], strictRequires: false, requireReturnsDefault: 'preferred' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),
   ],

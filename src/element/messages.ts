@@ -7,6 +7,7 @@ import type { FieldName } from '../card/card-fields.js';
 import type { FieldError } from '../card/field-errors.js';
 import type { CardErrorCode } from '../card/validators.js';
 import { AuthenticationError, ConfigurationError, NetworkError, PayCardError } from './errors.js';
+import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
 
 export type { FieldName };
 
@@ -96,7 +97,7 @@ export const en: Messages = {
   fixErrors: (count) => `Please correct ${count} field${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `${brand} card ending in ${last4} accepted.`,
   saved: (brand, last4) => `${brand} •••• ${last4} saved`,
-  unavailable: 'Card payment is unavailable right now.',
+  unavailable: HOST_SENTENCES.en.unavailable,
   failure: {
     network: 'Could not reach the payment service. Check your connection and try again.',
     authentication: 'This payment form is not set up correctly. Please contact the store.',
@@ -126,7 +127,7 @@ export const ptBR: Messages = {
   fixErrors: (count) => `Corrija ${count} campo${count === 1 ? '' : 's'}.`,
   tokenized: (brand, last4) => `Cartão ${brand} final ${last4} aceito.`,
   saved: (brand, last4) => `${brand} •••• ${last4} salvo`,
-  unavailable: 'Pagamento com cartão indisponível no momento.',
+  unavailable: HOST_SENTENCES.ptBR.unavailable,
   failure: {
     network: 'Sem conexão com o serviço de pagamento. Verifique sua internet e tente de novo.',
     authentication: 'Este formulário de pagamento não está configurado. Fale com a loja.',
@@ -156,7 +157,7 @@ export function mergeMessages(base: Messages, overrides: MessageOverrides | null
 
 /** Picks the built-in messages for a BCP 47 tag: Portuguese gets pt-BR, everything else English. */
 export function messagesFor(locale: string | null | undefined): Messages {
-  return /^pt\b/i.test(locale ?? '') ? ptBR : en;
+  return hostSentences(locale ?? '') === HOST_SENTENCES.ptBR ? ptBR : en;
 }
 
 /** The sentence for a field's error; a refused brand is named. */

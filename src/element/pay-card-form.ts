@@ -1,28 +1,30 @@
-import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
-import { parseAcceptedBrands } from '../card/accepted-brands.js';
-import type { FieldName } from '../card/card-fields.js';
-import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
+import { ReactiveElement, unsafeCSS, type PropertyValues } from '@lit/reactive-element';
 import type { TokenizeResult } from '../card/types.js';
 import { pageLang } from '../dom/page-lang.js';
+import { FRAME_PATH } from '../frame/protocol.js';
+import { checkBaseUrl } from '../shared/base-url.js';
 import { checkTokenizeConfig } from '../tokenize/config.js';
-import { tokenize } from '../tokenize/tokenize.js';
-import { AbortableTask } from './abortable-task.js';
-import { CardEntry } from './card-entry.js';
-import { containTypedEvents } from './contained-events.js';
-import { ValidationError } from './errors.js';
+import type { CardReport } from './card-session.js';
+import type { CardSurface, SurfaceDelegate, SurfaceSettings } from './card-surface.js';
 import { CardChangeEvent } from './events/change-event.js';
 import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
-import { errorText, failureText, messagesMemo, type MessageOverrides, type Messages } from './messages.js';
-import { styles } from './pay-card-form.styles.js';
+import { FramedSurface } from './framed-surface.js';
+import type { MessageOverrides } from './messages.js';
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.
- * Card data stays inside the element's shadow root: it is never written to an
- * attribute, an event, the console or storage. Your page receives only the token.
+ * Your page receives only the token: card data is never written to an
+ * attribute, an event, the console or storage.
  *
  * @summary Card form that hands your page a token, never the card.
+ *
+ * By default (`mode="isolated"`) the inputs live in a frame served from the
+ * tokenization origin, so no script of your page can read a keystroke:
+ * your page only hears field states, the brand, the token and typed errors.
+ * `mode="inline"` puts the same form in the element's shadow root instead
+ * (docs/security.md compares the two). The API is the same in both modes.
  *
  * Inside a `<form>` it is a form control: it reports validity, honours
  * `required` and `disabled`, clears on form reset, tokenizes when the form is
@@ -37,19 +39,20 @@ import { styles } from './pay-card-form.styles.js';
  * @fires {CustomEvent<TokenizeResult>} tokenized - The card was tokenized; `detail` is the TokenizeResult ({@link TokenizedEvent}).
  * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure, or a missing or malformed `public-key` or `base-url` found on connect; `detail.error` is typed ({@link TokenizeErrorEvent}).
  *
- * @csspart form - The inner form.
- * @csspart field - Each label + input + error group.
- * @csspart label - Each label.
- * @csspart input - Each input.
- * @csspart number-input - The card-number input.
- * @csspart holder-name-input - The holder-name input.
- * @csspart expiry-input - The expiry input.
- * @csspart cvv-input - The security-code input.
- * @csspart brand - The detected brand's name.
- * @csspart error - Each field's error message.
+ * @csspart frame - Isolated mode: the frame that holds the form. Parts cannot reach into a frame; style it with the `--pay-*` properties.
+ * @csspart form - Inline mode: the inner form.
+ * @csspart field - Inline mode: each label + input + error group.
+ * @csspart label - Inline mode: each label.
+ * @csspart input - Inline mode: each input.
+ * @csspart number-input - Inline mode: the card-number input.
+ * @csspart holder-name-input - Inline mode: the holder-name input.
+ * @csspart expiry-input - Inline mode: the expiry input.
+ * @csspart cvv-input - Inline mode: the security-code input.
+ * @csspart brand - Inline mode: the detected brand's name.
+ * @csspart error - Inline mode: each field's error message.
  * @csspart form-error - The message shown when tokenization fails, or when the form is unavailable.
- * @csspart success - The confirmation shown after tokenizing ("Visa •••• 1111 saved").
- * @csspart submit - The pay button.
+ * @csspart success - Inline mode: the confirmation shown after tokenizing ("Visa •••• 1111 saved").
+ * @csspart submit - Inline mode: the pay button.
  *
  * @cssprop [--pay-color-primary=#0b57d0] - Button background and focus ring.
  * @cssprop [--pay-color-on-primary=#ffffff] - Button text.
@@ -59,20 +62,28 @@ import { styles } from './pay-card-form.styles.js';
  * @cssprop [--pay-color-background=#ffffff] - Background of the form and inputs.
  * @cssprop [--pay-color-border=#6b6b6b] - Input borders.
  * @cssprop [--pay-color-error=#b3261e] - Error text and invalid borders.
- * @cssprop [--pay-font-family=system-ui, sans-serif] - Font.
+ * @cssprop [--pay-font-family=system-ui, sans-serif] - Font (isolated mode: font names only, no web fonts).
  * @cssprop [--pay-font-size=16px] - Base font size.
  * @cssprop [--pay-radius=6px] - Corner radius of inputs and button.
  * @cssprop [--pay-spacing=12px] - Gap between fields.
  * @cssprop [--pay-padding=16px] - Space between the element's edge and its fields, in both themes.
  */
 export class PayCardForm extends ReactiveElement {
-  static override styles = styles;
+  /** The host's own box. The form's styles belong to the surface: the frame's document, or the shadow root inline. */
+  static override styles = unsafeCSS(`
+  :host { display: block; }
+  :host([hidden]) { display: none !important; }
+  iframe { display: block; width: 100%; height: 0; border: 0; }
+  [part='form-error'] { margin: 0; padding: var(--pay-padding, 16px); color: var(--pay-color-error, #b3261e); font: var(--pay-font-size, 16px) var(--pay-font-family, system-ui, sans-serif); }
+`);
   /** Makes the element a form control (ElementInternals). */
   static formAssociated = true;
-  /** Clicking the element or focusing it from a label lands in the first input. */
+  /** Clicking the element or focusing it from a label lands in the first input (or the frame). */
   static override shadowRootOptions: ShadowRootInit = { ...ReactiveElement.shadowRootOptions, delegatesFocus: true };
 
   static override properties = {
+    mode: { reflect: true },
+    frameUrl: { attribute: 'frame-url' },
     publicKey: { attribute: 'public-key' },
     baseUrl: { attribute: 'base-url' },
     locale: {},
@@ -84,13 +95,19 @@ export class PayCardForm extends ReactiveElement {
     hideSuccess: { type: Boolean, attribute: 'hide-success', reflect: true },
     acceptedBrands: { attribute: 'accepted-brands' },
     messages: { attribute: false },
-    failure: { state: true },
-    saved: { state: true },
     configError: { state: true },
   };
 
   // With `useDefineForClassFields: false` these initialisers are assignments
   // in the constructor, which go through the accessors `properties` creates.
+  /**
+   * `isolated` (default): the form runs in a frame from the tokenization origin.
+   * `inline`: the form runs in this element's shadow root, in your page.
+   * Read once, when the element first renders.
+   */
+  mode: 'isolated' | 'inline' = 'isolated';
+  /** Isolated mode: the frame's address; by default `{base-url}/frame/v1/card.html`. */
+  frameUrl = '';
   /** Your public key (`pk_test_…` or `pk_live_…`). */
   publicKey = '';
   /** Base address of the tokenization service. */
@@ -117,42 +134,38 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Replaces any built-in sentence, e.g. `{ submit: 'Pagar agora', labels: { cvv: 'CVC' } }`.
    * Error sentences are per problem and get the field's noun: `{ errors: { required: (noun) => 'Falta ' + noun + '.' } }`.
+   * Isolated mode: functions are called here with placeholders and cross into the frame as templates.
    */
   messages: MessageOverrides | null = null;
 
-  /** Why the last tokenization failed, for the shopper; cleared by any edit. */
-  private failure = '';
-  /** The last token's brand and last four digits, for the visible confirmation; cleared by any edit. */
-  private saved: TokenizeResult | null = null;
   /** Why `public-key` or `base-url` cannot work, found on connect; the form is unavailable while set. */
   private configError: Error | null = null;
 
   /** The last `change` detail, as JSON: the event fires only when it differs. */
   #lastChange = '';
+  /** The card as last reported: its validity, for the form control. */
+  #report: CardReport | null = null;
   /** The language of the page around the element, looked up on connect and before each update. */
   #pageLang = '';
-  readonly #messagesFor = messagesMemo();
-  readonly #task = new AbortableTask<TokenizeResult>(this);
-  readonly #entry: CardEntry = new CardEntry(this, {
-    sentences: () => this.#sentences,
-    accepted: () => parseAcceptedBrands(this.acceptedBrands),
+  /** The tokenization in flight: its promise, shared by every call until it settles. */
+  #pending: Promise<TokenizeResult> | null = null;
+  #surface: CardSurface | null = null;
+  /** Inline mode: the surface's module, loaded on first use so isolated pages never download it. */
+  #loading: Promise<unknown> | null = null;
+  readonly #control = new FormControl(this, {
+    isEmpty: () => this.#report?.detail.empty ?? true,
+    isBusy: () => this.busy,
+    tokenize: () => this.tokenize(),
+    showErrors: () => this.#surface?.showErrors(),
+  });
+  readonly #surfaceDelegate: SurfaceDelegate = {
+    settings: () => this.#settings(),
+    changed: (report) => this.#changed(report),
     edited: () => this.#edited(),
-    changed: (errors) => this.#changed(errors),
     // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
     // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
     submitted: () => (this.form ? this.form.requestSubmit() : this.tokenize().catch(() => {})),
-  });
-  readonly #control = new FormControl(this, {
-    isEmpty: () => this.#entry.isEmpty(),
-    isBusy: () => this.busy,
-    tokenize: () => this.tokenize(),
-    showErrors: () => this.#showErrors(this.#entry.errors()),
-  });
-
-  /** The sentences in use: the language's, with the merchant's overrides laid over them. */
-  get #sentences(): Messages {
-    return this.#messagesFor(this.locale || this.#pageLang, this.messages);
-  }
+  };
 
   /** The form this element belongs to, if any. */
   get form(): HTMLFormElement | null {
@@ -178,7 +191,16 @@ export class PayCardForm extends ReactiveElement {
 
   /** True while a tokenization is in flight. */
   get busy(): boolean {
-    return !!this.#task.pending;
+    return !!this.#pending;
+  }
+
+  /**
+   * Resolves once the form can take a card: at once inline, when the frame
+   * has answered in isolated mode. Never rejects; a frame that does not
+   * answer shows the shopper that card payment is unavailable.
+   */
+  get ready(): Promise<void> {
+    return this.updateComplete.then(() => this.#surface?.ready);
   }
 
   /**
@@ -190,51 +212,42 @@ export class PayCardForm extends ReactiveElement {
    * with an `AbortError` and no token is kept.
    */
   tokenize(): Promise<TokenizeResult> {
-    const pending = this.#task.pending;
-    if (pending) return pending;
+    if (this.#pending) return this.#pending;
     const { configError } = this;
     if (configError) {
       this.#emit(new TokenizeErrorEvent(configError));
       return Promise.reject(configError);
     }
-    const errors = this.#entry.errors();
-    this.failure = '';
-    this.#showErrors(errors);
-    const first = firstInvalid(errors);
-    if (first) return this.#refuse(first, errors);
-    const { publicKey, baseUrl } = this;
-    this.#entry.announce(this.#sentences.busyExplanation);
-    return this.#task.run((signal) =>
-      tokenize(this.#entry.card(), { publicKey, baseUrl, signal }).then(
-        (result) => {
-          signal.throwIfAborted();
-          this.#control.setToken(result.token);
-          this.saved = result;
-          const sentences = this.#sentences;
-          this.#entry.announce(sentences.tokenized(sentences.brandNames[result.brand], result.lastFourDigits));
-          this.#emit(new TokenizedEvent(result));
-          return result;
-        },
-        (error: unknown) => {
-          if (signal.aborted) throw signal.reason;
-          this.failure = failureText(this.#sentences, error);
-          this.#entry.announce(this.failure);
-          this.#emit(new TokenizeErrorEvent(error as Error));
-          throw error;
-        },
-      ),
+    const surface = this.#surface;
+    const pending = (surface ? surface.tokenize() : Promise.reject(new DOMException('Not rendered yet.', 'InvalidStateError'))).then(
+      (result) => {
+        this.#control.setToken(result.token);
+        this.#emit(new TokenizedEvent(result));
+        return result;
+      },
+      (error: Error) => {
+        // An edit cancelled it: that is the shopper's doing, not a failure to report.
+        if (error.name !== 'AbortError') this.#emit(new TokenizeErrorEvent(error));
+        throw error;
+      },
     );
+    this.#pending = pending;
+    const settle = () => {
+      if (this.#pending === pending) this.#pending = null;
+    };
+    pending.then(settle, settle);
+    return pending;
   }
 
   /** Empties every field and forgets errors. */
   reset(): void {
-    this.#entry.reset();
+    this.#surface?.reset();
   }
 
-  protected override createRenderRoot() {
-    const root = super.createRenderRoot();
-    containTypedEvents(root);
-    return root;
+  /** Focuses the card-number field. */
+  override focus(options?: FocusOptions): void {
+    super.focus(options);
+    this.#surface?.focus();
   }
 
   override connectedCallback(): void {
@@ -257,61 +270,77 @@ export class PayCardForm extends ReactiveElement {
     this.#control.setDisabled(disabled);
   }
 
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    // Inline, the first update waits for the form's module; the update after it builds the form.
+    if (!this.#loading) return done;
+    await this.#loading;
+    return super.getUpdateComplete();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#pageLang = pageLang(this);
     // The first update has both (the constructor sets them): that is the check on connect.
     // Here rather than in `updated`, so what the checks change renders in this same update.
     if (changed.has('publicKey') || changed.has('baseUrl')) this.#checkConfig();
-    if (changed.has('acceptedBrands')) this.#entry.syncNotAccepted();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    // A new language changes every visible error message, so the change event must say so too;
-    // `required` changes the validity. The first update has all three (the constructor sets them),
-    // so it sets the first validity and fires the first `change`.
-    if (changed.has('locale') || changed.has('messages') || changed.has('required') || changed.has('acceptedBrands'))
-      this.#changed(this.#entry.errors());
+    // `required` changes the validity of the card as it is.
+    if (changed.has('required') && this.#report) this.#changed(this.#report);
   }
 
   /**
-   * Lit's reactive update, without a template engine: the card entry builds
-   * the fixed form once, then each update writes only what changed.
+   * Lit's reactive update, without a template engine: the surface builds its
+   * fixed markup once, then each update writes only what changed.
    */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    this.#entry.mount(this.renderRoot);
-    const { hideSubmit, submitLabel, saved, configError } = this;
-    const sentences = this.#sentences;
-    const success = saved && !this.hideSuccess ? sentences.saved(sentences.brandNames[saved.brand], saved.lastFourDigits) : '';
-    const failure = configError ? sentences.unavailable : this.failure;
-    const unavailable = !!configError;
-    this.#entry.render({ busy: this.busy, disabled: this.#control.disabled, unavailable, failure, success, hideSubmit, submitLabel });
+    const surface = this.#surface ?? this.#createSurface();
+    // A new language changes every sentence shown, so the card is reported again; the first update has all three.
+    surface?.update(this.renderRoot as ShadowRoot, changed.has('locale') || changed.has('messages') || changed.has('acceptedBrands'));
   }
 
-  /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
-  #refuse(first: FieldName, errors: FieldErrors): Promise<never> {
-    const sentences = this.#sentences;
-    const { code, path } = errors[first]!;
-    const count = Object.values(errors).filter(Boolean).length;
-    this.#entry.announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, errors[first]!)}`);
-    void this.updateComplete.then(() => this.#entry.input(first)?.focus());
-    const error = new ValidationError(path, code);
-    this.#emit(new TokenizeErrorEvent(error));
-    return Promise.reject(error);
+  /** The surface for `mode`; inline, null until its module has loaded (an update follows). */
+  #createSurface(): CardSurface | null {
+    if (this.mode !== 'inline') return (this.#surface = new FramedSurface(this, this.#surfaceDelegate, () => this.#frameUrl()));
+    this.#loading ??= import('./inline-surface.js').then(({ InlineSurface }) => {
+      this.#surface = new InlineSurface(this, this.#surfaceDelegate);
+      this.#loading = null;
+      // Every setting is new to the surface: render and report everything.
+      this.requestUpdate('locale');
+    });
+    return null;
   }
 
-  #showErrors(errors: FieldErrors): void {
-    this.#entry.showErrors(errors);
-    this.#changed(errors);
+  /** `frame-url`, or the frame under `base-url`; '' when neither is a usable address. */
+  #frameUrl(): string {
+    try {
+      return this.frameUrl ? checkBaseUrl(this.frameUrl, '<pay-card-form>') : `${checkBaseUrl(this.baseUrl, '<pay-card-form>')}/${FRAME_PATH}`;
+    } catch {
+      return '';
+    }
   }
 
-  /** The card changed: a token, a failure or a tokenization in flight belongs to the old card. */
+  #settings(): SurfaceSettings {
+    return {
+      lang: this.locale || this.#pageLang,
+      messages: this.messages,
+      acceptedBrands: this.acceptedBrands,
+      publicKey: this.publicKey,
+      baseUrl: this.baseUrl,
+      disabled: this.#control.disabled,
+      unavailable: !!this.configError,
+      hideSubmit: this.hideSubmit,
+      hideSuccess: this.hideSuccess,
+      submitLabel: this.submitLabel,
+      theme: this.theme,
+    };
+  }
+
+  /** The card changed: a token belongs to the old card. (The surface cancels a tokenization in flight.) */
   #edited(): void {
     this.#control.setToken(null);
-    // Every keystroke comes here: a reactive property is set only when it changes.
-    if (this.failure) this.failure = '';
-    if (this.saved) this.saved = null;
-    if (this.#task.pending) this.#task.abort(new DOMException('The card changed.', 'AbortError'));
   }
 
   /**
@@ -330,16 +359,15 @@ export class PayCardForm extends ReactiveElement {
       // The same problem found again (e.g. the other attribute changed) is not reported twice.
       if (was?.message === (error as Error).message) return;
       console.warn(`${(error as Error).message} Set the public-key and base-url attributes.`);
-      this.#entry.announce(this.#sentences.unavailable);
       this.#emit(new TokenizeErrorEvent(error as Error));
     }
   }
 
   /** Updates the form validity, and fires `change` when its detail differs from the last one. */
-  #changed(errors: FieldErrors): void {
-    const first = firstInvalid(errors);
-    this.#control.setValidity(first ? errorText(this.#sentences, first, errors[first]!) : '', first && this.#entry.input(first));
-    const detail = this.#entry.changeDetail(errors);
+  #changed(report: CardReport): void {
+    this.#report = report;
+    const { detail, invalid } = report;
+    this.#control.setValidity(invalid?.message ?? '', invalid ? this.#surface?.anchor(invalid.field) : undefined);
     const key = JSON.stringify(detail);
     if (key !== this.#lastChange) this.#emit(new CardChangeEvent(detail));
     this.#lastChange = key;

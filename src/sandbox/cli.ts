@@ -19,11 +19,14 @@ const portText = process.env.PORT ?? String(DEFAULT_PORT);
 const port = Number(portText);
 if (!/^\d+$/.test(portText) || port > 65535) fail(`PORT must be a port number from 0 to 65535, not "${portText}".`);
 const host = process.env.HOST ?? '127.0.0.1';
+// Space-separated `frame-ancestors` sources: the pages that may embed the card frame.
+const frameAncestors = process.env.SANDBOX_FRAME_ANCESTORS?.split(/\s+/).filter(Boolean);
 
 let sandbox: Sandbox;
 try {
-  sandbox = await createSandbox({ port, host });
+  sandbox = await createSandbox({ port, host, ...(frameAncestors ? { frameAncestors } : {}) });
 } catch (error) {
+  if (error instanceof TypeError) fail(`SANDBOX_FRAME_ANCESTORS: ${error.message}`);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     fail(`port ${port} on ${host} is in use. Set PORT to a free port, e.g. PORT=${port + 1} npx pay-card-form-sandbox`);

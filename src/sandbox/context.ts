@@ -8,6 +8,8 @@ export interface SandboxContext {
   clock: Clock;
   merchants: readonly MerchantFixture[];
   tokens: TokenVault;
+  /** The pages allowed to embed the card frame (`frame-ancestors` sources). */
+  frameAncestors: readonly string[];
   /**
    * Everything the v3 routes remember (transfers, references, keys, refunds,
    * accounts…). Filled in from the fixtures when the v3 routes are registered,

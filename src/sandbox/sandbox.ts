@@ -6,6 +6,7 @@ import type { SandboxContext } from './context.js';
 import { MERCHANTS } from './fixtures.js';
 import { TokenVault } from './token-vault.js';
 import { registerRoutes } from './routes/index.js';
+import { checkFrameAncestor, DEFAULT_FRAME_ANCESTORS } from './routes/frame.js';
 import { envelopeText, reply } from './reply.js';
 
 export interface SandboxOptions {
@@ -15,14 +16,21 @@ export interface SandboxOptions {
   host?: string;
   /** A clock to share, e.g. one created frozen with {@link createClock}. */
   clock?: Clock;
+  /**
+   * The pages allowed to embed the card frame, as CSP `frame-ancestors`
+   * sources (`"https://shop.example"`, `"http://localhost:*"`). By default,
+   * any port of `localhost` and `127.0.0.1`.
+   */
+  frameAncestors?: readonly string[];
 }
 
 /** The sandbox as a Hono app plus its state, without a server (for in-process use). */
-export function createSandboxApp(options: Pick<SandboxOptions, 'clock'> = {}): { app: Hono; context: SandboxContext } {
+export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors'> = {}): { app: Hono; context: SandboxContext } {
   const context: SandboxContext = {
     clock: options.clock ?? createClock(),
     merchants: MERCHANTS,
     tokens: new TokenVault(),
+    frameAncestors: (options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS).map(checkFrameAncestor),
   };
   const app = new Hono();
   registerRoutes(app, context);

@@ -12,11 +12,13 @@ import { registerInfractionRoutes } from './infractions.js';
 import { registerMasterAccountRoutes } from './master-accounts.js';
 import { registerManagedAccountRoutes } from './managed-accounts.js';
 import { registerClockRoutes } from './clock.js';
+import { registerFrameRoutes } from './frame.js';
 
 /**
  * Registers every route group of the sandbox: tokens and charges (§4.1), the
  * signed /v3 groups (§4.2–§4.8, 31 operations, each verified and validated by
- * `v3/route.ts` before its handler runs), and the sandbox's own test clock.
+ * `v3/route.ts` before its handler runs), the sandbox's own test clock, and
+ * the isolated card form's frame.
  * The v3 state is built from the fixtures first, so fixture times count from
  * the moment the sandbox starts.
  */
@@ -33,4 +35,5 @@ export function registerRoutes(app: Hono, ctx: SandboxContext): void {
   registerMasterAccountRoutes(app, ctx);
   registerManagedAccountRoutes(app, ctx);
   registerClockRoutes(app, ctx);
+  registerFrameRoutes(app, ctx);
 }

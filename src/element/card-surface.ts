@@ -1,0 +1,49 @@
+import type { TokenizeResult } from '../card/types.js';
+import type { MessageOverrides } from './messages.js';
+import type { CardReport } from './card-session.js';
+
+/** The host's settings that shape what the shopper sees, as the element's properties hold them. */
+export interface SurfaceSettings {
+  /** The language to speak: the `locale` property, or the page's `lang`. */
+  lang: string;
+  messages: MessageOverrides | null;
+  acceptedBrands: string;
+  publicKey: string;
+  baseUrl: string;
+  disabled: boolean;
+  /** The host found `public-key` or `base-url` unusable. */
+  unavailable: boolean;
+  hideSubmit: boolean;
+  hideSuccess: boolean;
+  submitLabel: string;
+  theme: string;
+}
+
+/** What a surface tells the host element. */
+export interface SurfaceDelegate {
+  settings(): SurfaceSettings;
+  changed(report: CardReport): void;
+  edited(): void;
+  submitted(): void;
+}
+
+/**
+ * Where the card is typed: in the element's own shadow root (inline) or in a
+ * frame from the tokenization origin (isolated). The host element runs the
+ * same code over either: form association, events and the public API.
+ */
+export interface CardSurface {
+  /** From the host's update; `refresh` says the language, messages or accepted brands changed. */
+  update(root: ShadowRoot, refresh: boolean): void;
+  /** Validates and tokenizes; rejects with a typed error, or an `AbortError` when the card is edited meanwhile. */
+  tokenize(): Promise<TokenizeResult>;
+  reset(): void;
+  /** Shows every current error, as a failed submit does. */
+  showErrors(): void;
+  /** Puts focus in the card-number field. */
+  focus(): void;
+  /** Where the browser's validation message points for `field`. */
+  anchor(field: string): HTMLElement | undefined;
+  /** Resolves when the surface can take a card (the frame has answered). */
+  readonly ready: Promise<void>;
+}

@@ -1,0 +1,206 @@
+import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { TokenizeResult } from '../card/types.js';
+import { h } from '../dom/h.js';
+import { setAttr, setText } from '../dom/write.js';
+import { packMessages } from '../frame/packed-messages.js';
+import { fromFrame, VERSION, type FromFrame, type ToFrame } from '../frame/protocol.js';
+import { readThemeVariables } from '../frame/theme-variables.js';
+import { unpackError } from '../frame/wire-errors.js';
+import { NetworkError } from '../shared/errors.js';
+import type { CardSurface, SurfaceDelegate } from './card-surface.js';
+import { hostSentences } from './host-sentences.js';
+
+/** How long a loaded frame has to answer `connect` before the form is declared unavailable. */
+const HANDSHAKE_MS = 10_000;
+
+type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): void };
+
+/**
+ * `mode="isolated"` (the default), on the merchant's side: an `<iframe>` from
+ * the tokenization origin holds the form, and this end of a private
+ * `MessageChannel` is all the page has of it. The card is typed, checked and
+ * tokenized inside the frame; this side receives field states, the brand,
+ * the token and typed errors, and never a keystroke.
+ */
+export class FramedSurface implements CardSurface {
+  readonly ready: Promise<void>;
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #delegate: SurfaceDelegate;
+  /** The frame's address, or '' when `base-url` (or `frame-url`) gives none. */
+  readonly #frameUrl: () => string;
+  #markReady!: () => void;
+  #iframe: HTMLIFrameElement | null = null;
+  /** Shown instead of the frame when it cannot be loaded or does not answer. */
+  #fallback: HTMLElement | null = null;
+  #port: MessagePort | null = null;
+  /** The frame answered `connect` and took the settings. */
+  #connected = false;
+  #failed = false;
+  #handshake: ReturnType<typeof setTimeout> | undefined;
+  /** Commands given before the frame answered, sent once it has. */
+  #queue: ToFrame[] = [];
+  #lastSettings = '';
+  #nextId = 1;
+  readonly #waiting = new Map<number, Waiter>();
+
+  constructor(host: ReactiveControllerHost & HTMLElement, delegate: SurfaceDelegate, frameUrl: () => string) {
+    this.#host = host;
+    this.#delegate = delegate;
+    this.#frameUrl = frameUrl;
+    this.ready = new Promise((resolve) => (this.#markReady = resolve));
+  }
+
+  update(root: ShadowRoot): void {
+    const settings = this.#delegate.settings();
+    const sentences = hostSentences(settings.lang);
+    const src = this.#frameUrl();
+    const fallback = (this.#fallback ??= root.appendChild(h<HTMLElement>('p', { part: 'form-error', role: 'alert' })));
+    if (src && this.#iframe?.dataset.src !== src) this.#load(root, src);
+    if (this.#iframe) setAttr(this.#iframe, 'title', sentences.frameTitle);
+    setText(fallback, !src || this.#failed ? (settings.messages?.unavailable ?? sentences.unavailable) : '');
+    setAttr(fallback, 'hidden', !!src && !this.#failed);
+    if (this.#connected) this.#sendSettings();
+  }
+
+  tokenize(): Promise<TokenizeResult> {
+    if (this.#failed || !this.#iframe) return Promise.reject(this.#unreachable());
+    const id = this.#nextId++;
+    return new Promise<TokenizeResult>((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      this.#send({ v: VERSION, type: 'tokenize', id });
+    });
+  }
+
+  reset(): void {
+    this.#send({ v: VERSION, type: 'reset' });
+  }
+
+  showErrors(): void {
+    this.#send({ v: VERSION, type: 'show-errors' });
+  }
+
+  focus(): void {
+    this.#send({ v: VERSION, type: 'focus' });
+  }
+
+  anchor(): HTMLElement | undefined {
+    return this.#iframe ?? undefined;
+  }
+
+  /** A new frame (first load, or a new address): any channel to the old one is closed and its requests fail. */
+  #load(root: ShadowRoot, src: string): void {
+    if (this.#port) this.#close(this.#unreachable());
+    this.#iframe?.remove();
+    const url = new URL(src);
+    // The frame checks that its parent is the origin named here (and, where the browser says, that it really is).
+    url.hash = encodeURIComponent(location.origin);
+    const iframe = (this.#iframe = h<HTMLIFrameElement>('iframe', {
+      part: 'frame',
+      src: url.href,
+      // Payment autofill may fill the fields inside a frame from another origin.
+      allow: 'payment; shared-autofill',
+      // The frame reports its height; it never needs scrollbars.
+      scrolling: 'no',
+      referrerpolicy: 'no-referrer',
+    }));
+    iframe.dataset.src = src;
+    iframe.addEventListener('load', () => this.#connect(iframe, url.origin));
+    root.prepend(iframe);
+  }
+
+  /** The frame's document has loaded: hand it its end of a new channel, for its exact origin only. */
+  #connect(iframe: HTMLIFrameElement, origin: string): void {
+    // A reload (the frame navigated, or crashed and came back): what was asked of the old document is lost.
+    if (this.#port) this.#close(this.#unreachable());
+    const channel = new MessageChannel();
+    this.#port = channel.port1;
+    channel.port1.onmessage = (event) => this.#receive(event.data);
+    clearTimeout(this.#handshake);
+    this.#handshake = setTimeout(() => this.#fail(), HANDSHAKE_MS);
+    // If the frame navigated to another origin, the browser drops this message: the port never leaves the page.
+    iframe.contentWindow?.postMessage({ v: VERSION, type: 'connect' }, origin, [channel.port2]);
+  }
+
+  #receive(data: unknown): void {
+    // Anything that is not one of the frame's messages, as the protocol shapes them, is ignored.
+    if (!fromFrame(data)) return;
+    const message: FromFrame = data;
+    switch (message.type) {
+      case 'ready':
+        clearTimeout(this.#handshake);
+        this.#connected = true;
+        this.#lastSettings = '';
+        this.#sendSettings();
+        for (const queued of this.#queue.splice(0)) this.#port?.postMessage(queued);
+        this.#markReady();
+        return;
+      case 'report':
+        return this.#delegate.changed(message.report);
+      case 'edited':
+        return this.#delegate.edited();
+      case 'submitted':
+        return this.#delegate.submitted();
+      case 'size':
+        if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
+        return;
+      case 'result':
+        return this.#settle(message.id)?.resolve(message.result);
+      case 'error':
+        return this.#settle(message.id)?.reject(unpackError(message.error));
+    }
+  }
+
+  #settle(id: number): Waiter | undefined {
+    const waiter = this.#waiting.get(id);
+    this.#waiting.delete(id);
+    return waiter;
+  }
+
+  #send(message: ToFrame): void {
+    if (this.#connected) this.#port?.postMessage(message);
+    else if (message.type !== 'reset') this.#queue.push(message);
+  }
+
+  /** Posts the settings when they differ from what the frame has. */
+  #sendSettings(): void {
+    const { lang, messages, acceptedBrands, publicKey, disabled, unavailable, hideSubmit, hideSuccess, submitLabel, theme } =
+      this.#delegate.settings();
+    const settings = {
+      lang,
+      messages: packMessages(messages),
+      acceptedBrands,
+      publicKey,
+      disabled,
+      unavailable,
+      hideSubmit,
+      hideSuccess,
+      submitLabel,
+      theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
+      variables: readThemeVariables(this.#host),
+    } as const;
+    const key = JSON.stringify(settings);
+    if (key === this.#lastSettings) return;
+    this.#lastSettings = key;
+    this.#port?.postMessage({ v: VERSION, type: 'settings', settings });
+  }
+
+  /** The frame did not answer in time: the shopper is told, and waiting calls fail. */
+  #fail(): void {
+    this.#failed = true;
+    this.#close(this.#unreachable());
+    for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(this.#unreachable());
+    this.#host.requestUpdate();
+  }
+
+  #close(reason: Error): void {
+    this.#port?.close();
+    this.#port = null;
+    this.#connected = false;
+    for (const waiter of this.#waiting.values()) waiter.reject(reason);
+    this.#waiting.clear();
+  }
+
+  #unreachable(): NetworkError {
+    return new NetworkError('The secure card form could not be loaded from the tokenization service.');
+  }
+}

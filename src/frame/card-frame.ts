@@ -1,0 +1,32 @@
+/**
+ * The frame's script (`{base}/frame/v1/card.html` loads it). It defines the
+ * frame's element and waits for the one `connect` message it will accept:
+ * from its parent window, from the parent's exact origin, carrying a port.
+ * The origin is the one the browser reports for the parent
+ * (`location.ancestorOrigins`), and must match the one the page declared in
+ * the frame's address; where the browser does not report it, the declared
+ * one is required. Which pages may embed the frame at all is the service's
+ * `Content-Security-Policy: frame-ancestors` (docs/security.md).
+ */
+import { connectMessage } from './protocol.js';
+import { PayCardFrame } from './frame-root.js';
+
+customElements.define('pay-card-frame', PayCardFrame);
+// Through the CSSOM: the frame's CSP allows no inline style.
+document.body.style.margin = '0';
+
+const declared = decodeURIComponent(location.hash.slice(1));
+const reported = location.ancestorOrigins?.[0];
+/** The parent origin this frame talks to, or '' when it must not talk at all. */
+const parentOrigin = window.parent === window || (reported !== undefined && reported !== declared) ? '' : declared;
+
+if (parentOrigin) {
+  const root = document.querySelector<PayCardFrame>('pay-card-frame')!;
+  const onMessage = (event: MessageEvent) => {
+    if (event.source !== window.parent || event.origin !== parentOrigin || !connectMessage(event.data) || event.ports.length !== 1) return;
+    // One channel per document: a second `connect` (from anyone) is ignored.
+    removeEventListener('message', onMessage);
+    root.connect(event.ports[0]!);
+  };
+  addEventListener('message', onMessage);
+}

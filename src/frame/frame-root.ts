@@ -1,0 +1,116 @@
+import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
+import { parseAcceptedBrands } from '../card/accepted-brands.js';
+import { CardSession, type SessionSettings } from '../element/card-session.js';
+import { hostSentences } from '../element/host-sentences.js';
+import { messagesMemo, type MessageOverrides } from '../element/messages.js';
+import { styles } from '../element/pay-card-form.styles.js';
+import { unpackMessages } from './packed-messages.js';
+import { toFrame, VERSION, type FrameSettings, type FromFrame } from './protocol.js';
+import { applyThemeVariables } from './theme-variables.js';
+import { packError } from './wire-errors.js';
+
+/**
+ * The frame's side of `<pay-card-form>`: the same card session the inline
+ * form runs, driven over the channel instead of by the element's
+ * properties. It answers only on the port it was given, and what it sends
+ * is what the protocol allows: field states, the brand, the token, typed
+ * errors and its own height.
+ */
+export class PayCardFrame extends ReactiveElement {
+  static override styles = styles;
+  static override properties = { settings: { attribute: false } };
+
+  /** What the host last sent; nothing is shown before the first settings arrive. */
+  declare settings: FrameSettings | null;
+  /** The tokenize calls send the card here: the service this frame is served from, never an address the page names. */
+  readonly #baseUrl = new URL('../../', location.href).href.replace(/\/$/, '');
+  #port: MessagePort | null = null;
+  #overrides: MessageOverrides | null = null;
+  #height = -1;
+  readonly #messagesFor = messagesMemo();
+  readonly #session = new CardSession(this, {
+    settings: () => this.#sessionSettings(),
+    changed: (report) => this.#post({ v: VERSION, type: 'report', report }),
+    edited: () => this.#post({ v: VERSION, type: 'edited' }),
+    submitted: () => this.#post({ v: VERSION, type: 'submitted' }),
+  });
+
+  constructor() {
+    super();
+    // Assigned here, not as a field initialiser, so the reactive accessor stays in charge whatever the compiler's class-field semantics.
+    this.settings = null;
+  }
+
+  /** Takes the page's end of the channel, once the handshake has checked who sent it. */
+  connect(port: MessagePort): void {
+    this.#port = port;
+    port.onmessage = (event) => this.#receive(event.data);
+    new ResizeObserver(() => this.#reportHeight()).observe(this);
+    this.#post({ v: VERSION, type: 'ready' });
+  }
+
+  #receive(data: unknown): void {
+    // Anything the protocol does not describe is ignored, without an answer.
+    if (!toFrame(data)) return;
+    switch (data.type) {
+      case 'settings':
+        this.#overrides = unpackMessages(data.settings.messages);
+        this.settings = data.settings;
+        return;
+      case 'tokenize': {
+        const { id } = data;
+        this.#session.tokenize().then(
+          (result) => this.#post({ v: VERSION, type: 'result', id, result }),
+          (error: unknown) => this.#post({ v: VERSION, type: 'error', id, error: packError(error) }),
+        );
+        return;
+      }
+      case 'reset':
+        return this.#session.reset();
+      case 'show-errors':
+        return this.#session.showErrors();
+      case 'focus':
+        // From `focus()` or an outer label. Tabbing in has already put focus on a field: leave it there.
+        if (!this.shadowRoot?.activeElement) this.#session.input('number')?.focus();
+        return;
+    }
+  }
+
+  #sessionSettings(): SessionSettings {
+    const settings = this.settings!;
+    return {
+      ...settings,
+      baseUrl: this.#baseUrl,
+      sentences: this.#messagesFor(settings.lang, this.#overrides),
+      accepted: parseAcceptedBrands(settings.acceptedBrands),
+    };
+  }
+
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    const settings = this.settings;
+    if (!settings) return;
+    const before = changed.get('settings') as FrameSettings | null | undefined;
+    this.setAttribute('theme', settings.theme);
+    applyThemeVariables(this, settings.variables);
+    document.documentElement.lang = settings.lang;
+    document.title = hostSentences(settings.lang).frameTitle;
+    const refresh =
+      !before ||
+      before.lang !== settings.lang ||
+      before.acceptedBrands !== settings.acceptedBrands ||
+      JSON.stringify(before.messages) !== JSON.stringify(settings.messages);
+    this.#session.update(this.renderRoot, refresh);
+  }
+
+  #reportHeight(): void {
+    const height = Math.ceil(this.getBoundingClientRect().height);
+    if (height === this.#height) return;
+    this.#height = height;
+    this.#post({ v: VERSION, type: 'size', height });
+  }
+
+  #post(message: FromFrame): void {
+    this.#port?.postMessage(message);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Checks for the frame channel's messages: a handful of combinators that
+ * read like a schema and type what they accept. zod/mini would do the same
+ * for about 6 KB brotli, half the frame's budget (docs/dependencies.md);
+ * `protocol.test.ts` holds these checks to zod schemas of the same messages.
+ *
+ * Messages arrive by structured clone, so they are plain data: no getters,
+ * no prototypes to fear. Every check still refuses keys it does not know.
+ */
+
+/** A check that narrows `unknown` to `T`. */
+export type Check<T> = (value: unknown) => value is T;
+/** The type a check accepts. */
+export type Infer<C> = C extends Check<infer T> ? T : never;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** A string of at most `max` characters. */
+export const string =
+  (max: number): Check<string> =>
+  (value): value is string =>
+    typeof value === 'string' && value.length <= max;
+
+export const boolean: Check<boolean> = (value): value is boolean => typeof value === 'boolean';
+
+/** A whole number from `min` to `max`. */
+export const integer =
+  (min: number, max: number): Check<number> =>
+  (value): value is number =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/** One of the given values. */
+export const oneOf =
+  <const T extends string | number>(values: readonly T[]): Check<T> =>
+  (value): value is T =>
+    values.includes(value as T);
+
+export const nullable =
+  <T>(check: Check<T>): Check<T | null> =>
+  (value): value is T | null =>
+    value === null || check(value);
+
+/** Either check. */
+export const either =
+  <A, B>(a: Check<A>, b: Check<B>): Check<A | B> =>
+  (value): value is A | B =>
+    a(value) || b(value);
+
+/** An array of exactly `length` items. */
+export const tuple =
+  <T>(check: Check<T>, length: number): Check<T[]> =>
+  (value): value is T[] =>
+    Array.isArray(value) && value.length === length && value.every(check);
+
+/** What an object check accepts: keys whose check admits `undefined` are optional. */
+type Shape<S extends Record<string, Check<unknown>>> = {
+  [K in keyof S as undefined extends Infer<S[K]> ? never : K]: Infer<S[K]>;
+} & { [K in keyof S as undefined extends Infer<S[K]> ? K : never]?: Infer<S[K]> };
+
+/** An object with only these keys, each passing its check. */
+export const object =
+  <S extends Record<string, Check<unknown>>>(shape: S): Check<Shape<S>> =>
+  (value): value is Shape<S> =>
+    isRecord(value) && Object.keys(value).every((key) => Object.hasOwn(shape, key)) && Object.keys(shape).every((key) => shape[key]!(value[key]));
+
+/** An object whose keys are some of `keys`, each value passing `check`. */
+export const partialRecord =
+  <K extends string, T>(keys: readonly K[], check: Check<T>): Check<Partial<Record<K, T>>> =>
+  (value): value is Partial<Record<K, T>> =>
+    isRecord(value) && Object.entries(value).every(([key, item]) => keys.includes(key as K) && check(item));
+
+/** `undefined`, or what `check` accepts: an optional key. */
+export const optional =
+  <T>(check: Check<T>): Check<T | undefined> =>
+  (value): value is T | undefined =>
+    value === undefined || check(value);

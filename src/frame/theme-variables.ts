@@ -1,0 +1,64 @@
+/**
+ * Theming across the frame. `::part` and inherited CSS stop at a frame, so
+ * the `--pay-*` variables are the one way in: the host reads their computed
+ * values from itself and posts them; the frame keeps only values the
+ * browser's own parser accepts for their kind, and nothing that could fetch
+ * (`url()`), reach elsewhere (`var()`, `env()`, `attr()`) or break out of a
+ * declaration.
+ */
+
+type Kind = 'color' | 'length' | 'font-family';
+
+/** Every variable the form reads, with the kind of value it takes. */
+export const THEME_VARIABLES: Readonly<Record<string, Kind>> = {
+  '--pay-color-primary': 'color',
+  '--pay-color-on-primary': 'color',
+  '--pay-color-text': 'color',
+  '--pay-color-muted': 'color',
+  '--pay-color-placeholder': 'color',
+  '--pay-color-background': 'color',
+  '--pay-color-border': 'color',
+  '--pay-color-error': 'color',
+  '--pay-font-family': 'font-family',
+  '--pay-font-size': 'length',
+  '--pay-radius': 'length',
+  '--pay-spacing': 'length',
+  '--pay-padding': 'length',
+};
+
+/** A value longer than this is not a theme. */
+export const MAX_THEME_VALUE = 200;
+
+/** The variables set on `element` (its computed values, so a `var()` chain arrives resolved). */
+export function readThemeVariables(element: Element): Record<string, string> {
+  const style = getComputedStyle(element);
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(THEME_VARIABLES)) {
+    const value = style.getPropertyValue(name).trim();
+    if (value && value.length <= MAX_THEME_VALUE) values[name] = value;
+  }
+  return values;
+}
+
+const UNSAFE = /url\(|var\(|env\(|attr\(|image|[;{}<>\\@!]/i;
+/** Font names only, quoted or not: no functions, nothing to download. */
+const FONT_LIST = /^[\w\s,'"-]+$/;
+/** The property each kind is checked against. */
+const PROPERTY: Record<Kind, string> = { color: 'color', length: 'padding', 'font-family': 'font-family' };
+
+/** True when `value` is a safe value for the variable `name`; in the frame, where `CSS.supports` is the parser. */
+export function isSafeThemeValue(name: string, value: string): boolean {
+  const kind = Object.hasOwn(THEME_VARIABLES, name) ? THEME_VARIABLES[name] : undefined;
+  if (!kind || value.length > MAX_THEME_VALUE || UNSAFE.test(value)) return false;
+  if (kind === 'font-family' && !FONT_LIST.test(value)) return false;
+  return CSS.supports(PROPERTY[kind], value);
+}
+
+/** Applies the safe variables to `element` and removes the rest, so a variable the host dropped goes back to its default. */
+export function applyThemeVariables(element: HTMLElement, values: Record<string, string>): void {
+  for (const name of Object.keys(THEME_VARIABLES)) {
+    const value = values[name];
+    if (value !== undefined && isSafeThemeValue(name, value)) element.style.setProperty(name, value);
+    else element.style.removeProperty(name);
+  }
+}

@@ -1,0 +1,76 @@
+import type { Context, Hono } from 'hono';
+import { readFile } from 'node:fs/promises';
+import { FRAME_PATH } from '../../frame/protocol.js';
+import type { SandboxContext } from '../context.js';
+import { reply } from '../reply.js';
+
+/** Where `npm run build` puts the frame, from this module in `src/sandbox/routes/` or `dist/sandbox/routes/`. */
+const FRAME_DIR = new URL('../../../dist/card-frame/', import.meta.url);
+const FRAME_ROOT = `/${FRAME_PATH.slice(0, FRAME_PATH.lastIndexOf('/'))}`;
+const PAGE = FRAME_PATH.slice(FRAME_PATH.lastIndexOf('/') + 1);
+/** The built script's name: letters, digits, `-`, `_` and a hash; nothing that walks out of the folder. */
+const ASSET = /^[\w-]+\.js$/;
+
+/** Pages allowed to embed the frame when the sandbox is not told otherwise: any port on this machine. */
+export const DEFAULT_FRAME_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'] as const;
+
+/**
+ * The frame document's policy: its own scripts only, requests to its own
+ * origin only (the tokenize call), no plugins, no forms posting elsewhere,
+ * and only the listed pages may embed it.
+ */
+export function frameCsp(ancestors: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.join(' ')}`,
+  ].join('; ');
+}
+
+/** A `frame-ancestors` source: a scheme and host, maybe a port or `*`; nothing that could end the directive. */
+export function checkFrameAncestor(source: string): string {
+  if (!/^(https?:\/\/[\w.*[\]:-]+|'self'|'none')$/.test(source)) {
+    throw new TypeError(`frameAncestors: "${source}" is not a source such as "https://shop.example" or "http://localhost:*".`);
+  }
+  return source;
+}
+
+/**
+ * Serves the isolated card form (`dist/card-frame/`) from the sandbox's own
+ * origin, as the real service would: `GET {base}/frame/v1/card.html` and its
+ * script. The files are read once per request from disk: they are small, and
+ * a rebuild shows without a restart.
+ */
+export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
+  const csp = frameCsp(ctx.frameAncestors);
+  const headers = (c: Context, type: string) => {
+    c.header('content-type', type);
+    c.header('x-content-type-options', 'nosniff');
+    c.header('referrer-policy', 'no-referrer');
+    c.header('cache-control', 'no-cache');
+    c.header('cross-origin-opener-policy', 'same-origin');
+  };
+  const missing = (c: Context) =>
+    reply(c, ctx.clock.now(), 503, { reason: 'frame_not_built' }, 'The card frame is not built: run "npm run build".', 503);
+
+  app.get(`${FRAME_ROOT}/${PAGE}`, async (c) => {
+    const page = await readFile(new URL(PAGE, FRAME_DIR), 'utf8').catch(() => null);
+    if (page === null) return missing(c);
+    headers(c, 'text/html; charset=utf-8');
+    c.header('content-security-policy', csp);
+    return c.body(page);
+  });
+  app.get(`${FRAME_ROOT}/assets/:file`, async (c) => {
+    const file = c.req.param('file');
+    if (!ASSET.test(file)) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
+    const script = await readFile(new URL(`assets/${file}`, FRAME_DIR), 'utf8').catch(() => null);
+    if (script === null) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
+    headers(c, 'text/javascript; charset=utf-8');
+    return c.body(script);
+  });
+}

@@ -4,7 +4,6 @@ import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { createServer } from 'node:http';
 import { frameProbe } from './test/frame-probe.mjs';
 
 /**
@@ -18,7 +17,7 @@ const commonjs = fromRollup(rollupCommonjs);
 
 /**
  * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
- * server that accepts requests and never answers (to hold the busy state).
+ * sandbox whose tokenize call never answers (to hold the busy state).
  * Tests ask for their URLs with `executeServerCommand('sandbox-url')` and
  * `executeServerCommand('silent-url')`.
  */
@@ -30,26 +29,17 @@ function sandbox() {
     async serverStart() {
       const { createSandbox } = await tsImport('./src/sandbox/sandbox.ts', import.meta.url);
       running = await createSandbox();
-      // Answers CORS preflights so the browser sends the real request, then never replies to it.
-      silent = createServer((req, res) => {
-        if (req.method !== 'OPTIONS') return;
-        res.writeHead(204, {
-          'access-control-allow-origin': '*',
-          'access-control-allow-headers': 'content-type, authorization',
-          'access-control-allow-methods': 'POST',
-        });
-        res.end();
-      });
-      await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      // The real sandbox, frame included, except that its tokenize call never answers.
+      const { startSilentSandbox } = await tsImport('./test/silent-sandbox.ts', import.meta.url);
+      silent = await startSilentSandbox();
     },
     async serverStop() {
-      silent?.closeAllConnections();
-      silent?.close();
+      await silent?.close();
       await running?.close();
     },
     executeCommand({ command }) {
       if (command === 'sandbox-url') return running.url;
-      if (command === 'silent-url') return `http://127.0.0.1:${silent.address().port}`;
+      if (command === 'silent-url') return silent.url;
       return undefined;
     },
   };

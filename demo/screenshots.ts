@@ -8,13 +8,12 @@
  *   npm run screenshots -- --out <dir>  # writes elsewhere
  */
 import { mkdir } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright';
-import { FUTURE_EXPIRY_TYPED, launchChromium } from '../test/chromium.js';
+import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from '../test/chromium.js';
+import { startSilentSandbox, type SilentSandbox } from '../test/silent-sandbox.js';
 import { isMain } from './run.js';
 import { startDemo, type Demo } from './serve.js';
 
@@ -36,13 +35,14 @@ interface ShotContext {
 }
 
 const FORM = 'pay-card-form';
-const field = (id: string) => `${FORM} #${id}`;
+/** An element of the card form, inside its frame. */
+const inForm = (page: Page, selector: string) => cardFrame(page).locator(selector);
 
 async function typeCard(page: Page, number: string, cvv = '123') {
-  await page.locator(field('number')).pressSequentially(number);
-  await page.locator(field('holderName')).pressSequentially('Ana Silva');
-  await page.locator(field('expiry')).pressSequentially(FUTURE_EXPIRY_TYPED);
-  await page.locator(field('cvv')).pressSequentially(cvv);
+  await inForm(page, '#number').pressSequentially(number);
+  await inForm(page, '#holderName').pressSequentially('Ana Silva');
+  await inForm(page, '#expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
+  await inForm(page, '#cvv').pressSequentially(cvv);
 }
 
 /** The same switchers a visitor uses on the demo page. */
@@ -73,8 +73,8 @@ export const CARD_SHOTS: readonly Shot[] = [
     width: 1280,
     take: async (page) => {
       await choose(page, 'locale', 'pt-BR');
-      await page.locator(field('number')).pressSequentially('6362970000457013');
-      await page.locator(`${FORM} [part="brand"]`).getByText('Elo', { exact: true }).waitFor();
+      await inForm(page, '#number').pressSequentially('6362970000457013');
+      await inForm(page, '[part="brand"]').getByText('Elo', { exact: true }).waitFor();
       return FORM;
     },
   },
@@ -82,13 +82,13 @@ export const CARD_SHOTS: readonly Shot[] = [
     name: 'card-errors',
     width: 1280,
     take: async (page) => {
-      await page.locator(field('number')).pressSequentially('4111111111111112');
+      await inForm(page, '#number').pressSequentially('4111111111111112');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
-      await page.locator(field('expiry')).pressSequentially('0120');
+      await inForm(page, '#expiry').pressSequentially('0120');
       await page.keyboard.press('Tab');
-      await page.locator(`${FORM} #number-error`).getByText('Check the card number.').waitFor();
-      await page.locator(`${FORM} #expiry-error`).filter({ hasText: /\S/ }).waitFor();
+      await inForm(page, '#number-error').getByText('Check the card number.').waitFor();
+      await inForm(page, '#expiry-error').filter({ hasText: /\S/ }).waitFor();
       return FORM;
     },
   },
@@ -98,8 +98,8 @@ export const CARD_SHOTS: readonly Shot[] = [
     take: async (page, { silentUrl }) => {
       await setAttribute(page, 'base-url', silentUrl);
       await typeCard(page, '4111111111111111');
-      await page.locator(`${FORM} [part="submit"]`).click();
-      await page.locator(`${FORM} [aria-busy="true"]`).waitFor();
+      await inForm(page, '[part="submit"]').click();
+      await inForm(page, '[aria-busy="true"]').waitFor();
       return FORM;
     },
   },
@@ -109,7 +109,7 @@ export const CARD_SHOTS: readonly Shot[] = [
     take: async (page) => {
       await typeCard(page, '4111111111111111');
       await page.keyboard.press('Enter');
-      await page.locator(`${FORM} [part="success"]`).getByText('Visa •••• 1111 saved').waitFor();
+      await inForm(page, '[part="success"]').getByText('Visa •••• 1111 saved').waitFor();
       return FORM;
     },
   },
@@ -118,8 +118,8 @@ export const CARD_SHOTS: readonly Shot[] = [
     width: 1280,
     take: async (page) => {
       await setAttribute(page, 'accepted-brands', 'visa mastercard elo');
-      await page.locator(field('number')).pressSequentially('378282246310005');
-      await page.locator(`${FORM} #number-error`).getByText('American Express is not accepted here.').waitFor();
+      await inForm(page, '#number').pressSequentially('378282246310005');
+      await inForm(page, '#number-error').getByText('American Express is not accepted here.').waitFor();
       return FORM;
     },
   },
@@ -129,7 +129,7 @@ export const CARD_SHOTS: readonly Shot[] = [
     take: async (page) => {
       await choose(page, 'locale', 'pt-BR');
       await typeCard(page, '378282246310005', '1234');
-      await page.locator(`${FORM} [part="brand"]`).getByText('American Express', { exact: true }).waitFor();
+      await inForm(page, '[part="brand"]').getByText('American Express', { exact: true }).waitFor();
       return FORM;
     },
   },
@@ -163,30 +163,16 @@ export const PIX_SHOTS: readonly Shot[] = [
 export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...PIX_SHOTS];
 
 /** Accepts connections and never answers them; `close` drops the ones still open. */
-async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer(() => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** Writes one `<name>.png` per shot into `outDir` and returns the paths written. */
 export async function takeScreenshots(outDir = DEFAULT_OUT_DIR): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   let demo: Demo | undefined;
-  let silent: Awaited<ReturnType<typeof startSilentServer>> | undefined;
+  let silent: SilentSandbox | undefined;
   let browser: Browser | undefined;
   const written: string[] = [];
   try {
     demo = await startDemo({ port: 0, sandboxPort: 0 });
-    silent = await startSilentServer();
+    silent = await startSilentSandbox();
     browser = await launchChromium();
     for (const shot of SHOTS) {
       const page = await browser.newPage({ viewport: { width: shot.width, height: 900 }, deviceScaleFactor: 1 });

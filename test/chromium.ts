@@ -4,7 +4,7 @@
  * CHROMIUM_PATH to use another binary. The flags keep a headless run quiet and
  * off the network (no background fetches, no component updates).
  */
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,3 +25,10 @@ export function launchChromium(): Promise<Browser> {
 
 /** An expiry five years ahead as a shopper types it ("MMYY"), so the suites never age into failure. */
 export const FUTURE_EXPIRY_TYPED = `12${String(new Date().getFullYear() + 5).slice(2)}`;
+
+/**
+ * The card form's frame in a page (the default, isolated mode): where its
+ * inputs, brand, errors and pay button are. Playwright reaches into the
+ * frame; no script of the page could.
+ */
+export const cardFrame = (page: Page): FrameLocator => page.frameLocator('pay-card-form iframe');

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright';
-import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { recordResponses, secretCarriers } from './secrets.js';
 import { formatCardNumber } from '../src/card/formatters.js';
 import { fileURLToPath } from 'node:url';
@@ -36,29 +36,38 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
   try {
     for (const card of TEST_CARDS) {
       await page.goto(demo.url);
-      await page.locator('pay-card-form #number').pressSequentially(card.number);
+      const form = cardFrame(page);
+      await form.locator('#number').pressSequentially(card.number);
       await assert.doesNotReject(
-        page.locator('pay-card-form [part="brand"]').getByText(en.brandNames[card.brand], { exact: true }).waitFor(),
+        form.locator('[part~="brand"]').getByText(en.brandNames[card.brand], { exact: true }).waitFor(),
         `brand of ${card.brand}`,
       );
-      await page.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
-      await page.locator('pay-card-form #expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
-      await page.locator('pay-card-form #cvv').pressSequentially(card.brand === 'amex' ? '1234' : '123');
-      await page.locator('pay-card-form [part="submit"]').click();
+      await form.locator('#holderName').pressSequentially('Ana Silva');
+      await form.locator('#expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
+      await form.locator('#cvv').pressSequentially(card.brand === 'amex' ? '1234' : '123');
+      await form.locator('[part="submit"]').click();
       await page.locator('#token').getByText(/^tok_/).waitFor();
       assert.equal(await page.locator('#token').getAttribute('data-brand'), card.brand);
       const logged = await page.locator('#log li[data-type="tokenized"]').first().textContent();
       assert.match(logged!, new RegExp(`"brand":"${card.brand}"`));
       assert.match(logged!, new RegExp(`"lastFourDigits":"${card.number.slice(-4)}"`));
       // The card number appears nowhere but inside the input it was typed in (the
-      // test-card table and its data are the page's own copy, so they are left out).
+      // test-card table and its data are the page's own copy, so they are left out):
+      // not in the page, not in the element's shadow root, not in the frame's markup.
       // Page-side code is passed as strings: this file is type-checked without the DOM library.
       const html = await page.evaluate<string>(
         `(() => { const page = document.documentElement.cloneNode(true);
           page.querySelectorAll('#test-cards, #test-cards-data').forEach((n) => n.remove());
           return page.outerHTML + document.querySelector('pay-card-form').shadowRoot.innerHTML; })()`,
       );
-      for (const shown of [card.number, formatCardNumber(card.number)]) assert.ok(!html.includes(shown), 'PAN in the DOM');
+      const frameHtml = await page
+        .frames()
+        .find((frame) => frame.url().includes('/frame/v1/'))!
+        .evaluate<string>(`document.documentElement.outerHTML + document.querySelector('pay-card-frame').shadowRoot.innerHTML`);
+      for (const shown of [card.number, formatCardNumber(card.number)]) {
+        assert.ok(!html.includes(shown), 'PAN in the page');
+        assert.ok(!frameHtml.includes(shown), 'PAN in the frame markup');
+      }
       const stored = await page.evaluate<string>(
         `JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie`,
       );
@@ -87,10 +96,11 @@ test('a bad card shows an error on blur and blocks submit without calling the se
   page.on('request', (req) => req.url().endsWith('/v1/tokens') && tokenCalls.push(req.method()));
   try {
     await page.goto(demo.url);
-    await page.locator('pay-card-form #number').pressSequentially('4111111111111112');
+    const form = cardFrame(page);
+    await form.locator('#number').pressSequentially('4111111111111112');
     await page.keyboard.press('Tab');
-    await page.locator('pay-card-form #number-error').getByText('Check the card number.').waitFor();
-    await page.locator('pay-card-form [part="submit"]').click();
+    await form.locator('#number-error').getByText('Check the card number.').waitFor();
+    await form.locator('[part="submit"]').click();
     await page.locator('#log li[data-type="tokenize-error"]').first().waitFor();
     assert.match((await page.locator('#log li[data-type="tokenize-error"]').first().textContent())!, /ValidationError.*card\.number/);
     assert.deepEqual(tokenCalls, []);

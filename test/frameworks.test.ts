@@ -12,7 +12,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright';
-import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { FRAMEWORKS } from '../demo/frameworks/build.js';
 import { startFrameworkDemo, type FrameworkDemo } from '../demo/frameworks/serve.js';
 
@@ -39,12 +39,13 @@ for (const framework of FRAMEWORKS) {
     page.on('pageerror', (err) => errors.push(err.message));
     try {
       await page.goto(url);
-      await page.locator('pay-card-form #number').pressSequentially('4111111111111111');
-      await page.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
-      await page.locator('pay-card-form #expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
-      await page.locator('pay-card-form #cvv').pressSequentially('123');
+      const form = cardFrame(page);
+      await form.locator('#number').pressSequentially('4111111111111111');
+      await form.locator('#holderName').pressSequentially('Ana Silva');
+      await form.locator('#expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
+      await form.locator('#cvv').pressSequentially('123');
       assert.equal(await page.locator('#token').textContent(), 'none yet');
-      await page.locator('pay-card-form [part="submit"]').click();
+      await form.locator('[part="submit"]').click();
       await page.locator('#token').getByText(/^tok_/).waitFor();
       assert.equal(await page.locator('#token').getAttribute('data-brand'), 'visa');
       // The framework passed the attributes through to the element.

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright';
-import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
 
 let demo: ScriptTagDemo;
@@ -27,26 +27,36 @@ for (const [build, page, file] of [
   ['module', 'index.html', '/dist/pay-card-form.js'],
   ['classic', 'classic.html', '/dist/pay-card-form.iife.js'],
 ] as const) {
-  test(`${build} build: the page loads only ${file} and a typed card ends in a tokenized event`, async () => {
+  test(`${build} build: the page loads ${file} (and its chunks), the frame its own script, and a typed card ends in a tokenized event`, async () => {
     const tab = await browser.newPage();
-    const scripts: string[] = [];
-    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    const scripts: URL[] = [];
+    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url())));
     const errors: string[] = [];
     tab.on('pageerror', (err) => errors.push(err.message));
     try {
       await tab.goto(new URL(page, demo.url).href);
-      await tab.locator('pay-card-form #number').pressSequentially('4111111111111111');
-      await tab.locator('pay-card-form [part="brand"]').getByText('Visa', { exact: true }).waitFor();
-      await tab.locator('pay-card-form #holderName').pressSequentially('Ana Silva');
-      await tab.locator('pay-card-form #expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
-      await tab.locator('pay-card-form #cvv').pressSequentially('123');
-      await tab.locator('pay-card-form [part="submit"]').click();
+      const form = cardFrame(tab);
+      await form.locator('#number').pressSequentially('4111111111111111');
+      await form.locator('[part~="brand"]').getByText('Visa', { exact: true }).waitFor();
+      await form.locator('#holderName').pressSequentially('Ana Silva');
+      await form.locator('#expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
+      await form.locator('#cvv').pressSequentially('123');
+      await form.locator('[part="submit"]').click();
       await tab.locator('#token').getByText(/^tok_/).waitFor();
       const detail = JSON.parse((await tab.locator('#token').getAttribute('data-detail'))!);
       assert.equal(detail.brand, 'visa');
       assert.equal(detail.lastFourDigits, '1111');
-      // Self-contained: one file, no module graph behind it (Lit is inside).
-      assert.deepEqual(scripts, [file]);
+      // The page's own scripts: the entry first; the module build may add its chunks from the same
+      // folder (never the inline form's, which isolated mode does not need); the classic build is one file.
+      const own = scripts.filter((url) => url.origin === new URL(demo.url).origin).map((url) => url.pathname);
+      assert.equal(own[0], file);
+      if (build === 'classic') assert.deepEqual(own, [file]);
+      for (const chunk of own.slice(1)) assert.match(chunk, /^\/dist\/[\w-]+\.js$/);
+      assert.ok(!own.some((path) => path.includes('inline-surface')), 'the inline form is loaded only in inline mode');
+      // The frame's one script comes from the sandbox's origin.
+      const frame = scripts.filter((url) => url.origin !== new URL(demo.url).origin).map((url) => url.pathname);
+      assert.equal(frame.length, 1);
+      assert.match(frame[0]!, /^\/frame\/v1\/assets\/card-[\w-]+\.js$/);
       assert.deepEqual(errors, []);
     } finally {
       await tab.close();

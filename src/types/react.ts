@@ -18,6 +18,10 @@ import type { PayCardFormEventMap } from '../element/events/event-map.js';
 
 /** Props of `<pay-card-form>` in JSX, beside React's usual HTML attributes. */
 export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<PayCardForm>, PayCardForm> {
+  /** `isolated` (default): the form runs in a frame from the tokenization origin; `inline`: in your page. */
+  mode?: PayCardForm['mode'];
+  /** Isolated mode: the frame's address; by default `{base-url}/frame/v1/card.html`. */
+  'frame-url'?: PayCardForm['frameUrl'];
   /** Your public key (`pk_test_…` or `pk_live_…`). */
   'public-key'?: PayCardForm['publicKey'];
   /** Base address of the tokenization service (the sandbox's URL in tests). */

@@ -1,0 +1,35 @@
+/**
+ * A sandbox whose tokenize call never answers: the card form stays busy for as
+ * long as a test or a screenshot needs. Everything else is the real sandbox,
+ * the card frame included, so it holds either mode busy (isolated mode
+ * tokenizes with the origin its frame comes from).
+ */
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { createSandboxApp } from '../src/sandbox/sandbox.js';
+import { TOKENS_PATH } from '../src/tokenize/wire.js';
+
+export interface SilentSandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export function startSilentSandbox(): Promise<SilentSandbox> {
+  const app = new Hono();
+  // Takes the request (after the real CORS preflight) and never replies.
+  app.post(TOKENS_PATH, () => new Promise<Response>(() => {}));
+  app.route('/', createSandboxApp().app);
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    );
+  });
+}

@@ -47,11 +47,11 @@ export const either =
   (value): value is A | B =>
     a(value) || b(value);
 
-/** An array of exactly `length` items. */
+/** An array of exactly `length` items. (`every` skips the holes of a sparse array, which structured clone keeps: `Array.from` fills them with `undefined`.) */
 export const tuple =
   <T>(check: Check<T>, length: number): Check<T[]> =>
   (value): value is T[] =>
-    Array.isArray(value) && value.length === length && value.every(check);
+    Array.isArray(value) && value.length === length && Array.from(value).every(check);
 
 /** What an object check accepts: keys whose check admits `undefined` are optional. */
 type Shape<S extends Record<string, Check<unknown>>> = {

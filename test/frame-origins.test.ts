@@ -1,0 +1,449 @@
+/**
+ * Cross-origin for real (issue 11, must-have 7): the merchant's pages are
+ * served from `http://localhost:PORT` (or `http://127.0.0.1:PORT`), the
+ * sandbox and its card frame from `http://127.0.0.1:OTHER`, and Chromium
+ * applies its own rules between them. A page the frame does not trust gets no
+ * frame, no channel and no answer; the frame ignores what its protocol does
+ * not describe; and the frame's document is served with its policy, under
+ * which it works. Run `npm run build` first.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Frame, Page, Response as PageResponse } from 'playwright';
+import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
+import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
+import { MERCHANTS } from '../src/sandbox/fixtures.js';
+import { FRAME_PATH, type FrameSettings } from '../src/frame/protocol.js';
+import { hostSentences } from '../src/element/host-sentences.js';
+
+/** What the frame recorder (below) keeps in a card frame's `window.recorded`. */
+interface Recorded {
+  messages: { origin: string; fromParent: boolean; type: unknown; ports: number }[];
+  violations: string[];
+  errors: string[];
+}
+type Reply = { port: number; data: { type: string; id?: number; error?: { name: string; field?: string }; report?: unknown } };
+
+/**
+ * Runs in each card frame before its own script: what reached its window,
+ * every CSP violation it reports, and every error it throws. (Playwright's
+ * init scripts run in every frame; this one acts in the card frame alone.)
+ */
+const FRAME_RECORDER = `if (window.top !== window && location.pathname.endsWith('/${FRAME_PATH}')) {
+  const recorded = (window.recorded = { messages: [], violations: [], errors: [] });
+  addEventListener('message', (e) => recorded.messages.push({ origin: e.origin, fromParent: e.source === parent, type: e.data && e.data.type, ports: e.ports.length }), true);
+  addEventListener('securitypolicyviolation', (e) => recorded.violations.push(e.effectiveDirective + ' ' + e.blockedURI), true);
+  addEventListener('error', (e) => recorded.errors.push(String(e.message)));
+  addEventListener('unhandledrejection', (e) => recorded.errors.push(String(e.reason)));
+}`;
+
+const SIBLING_PAGE = `<!doctype html>
+<title>Beside the card frame</title>
+<script>
+  // A window of the parent's own origin, but not the card frame's parent: it tries to open the channel itself.
+  addEventListener('message', (event) => {
+    if (event.source !== parent) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (reply) => parent.postMessage({ fromSibling: reply.data }, location.origin);
+    parent.frames[event.data.target].postMessage({ v: 1, type: 'connect' }, event.data.targetOrigin, [channel.port2]);
+  });
+</script>`;
+
+const elementPage = (baseUrl: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Checkout</title>
+    <script type="module" src="/dist/pay-card-form.js"></script>
+  </head>
+  <body>
+    <pay-card-form public-key="${MERCHANTS[0]!.publicKey}" base-url="${baseUrl}"></pay-card-form>
+    <script type="module">
+      const form = document.querySelector('pay-card-form');
+      form.addEventListener('tokenized', (event) => (window.tokenized = event.detail));
+      customElements.whenDefined('pay-card-form').then(() => form.ready).then(() => (window.formReady = true));
+    </script>
+  </body>
+</html>`;
+
+/** Settings as `<pay-card-form>` sends them: what the frame needs before it shows the form. */
+const SETTINGS: FrameSettings = {
+  lang: 'en',
+  messages: null,
+  acceptedBrands: '',
+  publicKey: MERCHANTS[0]!.publicKey,
+  disabled: false,
+  unavailable: false,
+  hideSubmit: false,
+  hideSuccess: false,
+  submitLabel: '',
+  theme: 'light',
+  variables: {},
+};
+
+let browser: Browser;
+let sandbox: Sandbox;
+let site: MerchantSite;
+let frameUrl: string;
+
+before(async () => {
+  [browser, site] = await Promise.all([launchChromium(), startMerchantSite()]);
+  sandbox = await createSandbox();
+  frameUrl = `${sandbox.url}/${FRAME_PATH}`;
+  site.files.set('/harness.js', await readFile(new URL('./frame-harness.js', import.meta.url), 'utf8'));
+  site.files.set('/blank.html', '<!doctype html><title>Merchant</title><script src="/harness.js"></script>');
+  site.files.set('/sibling.html', SIBLING_PAGE);
+  site.files.set('/checkout.html', elementPage(sandbox.url));
+});
+
+after(async () => {
+  await browser?.close();
+  await Promise.all([sandbox?.close(), site?.close()]);
+});
+
+/** A fresh page with the frame recorder, at `path` on the merchant site under `host`; closed when `use` ends. */
+async function withPage<T>(
+  host: LoopbackHost,
+  path: string,
+  use: (page: Page) => Promise<T>,
+  before?: (page: Page) => Promise<void>,
+): Promise<T> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.addInitScript(FRAME_RECORDER);
+    await before?.(page);
+    await page.goto(`${site.origin(host)}${path}`);
+    return await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** `found()`'s first truthy answer, asked every 50 ms for up to 5 s. */
+async function until<T>(found: () => T | undefined, what: string): Promise<T> {
+  for (let tries = 0; tries < 100; tries++) {
+    const value = found();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Never found ${what}.`);
+}
+
+/** The first frame of `page` that `match` accepts, once there is one. */
+const frameWhere = (page: Page, match: (frame: Frame) => boolean) => until(() => page.frames().find(match), 'the frame');
+
+const cardFrame = (page: Page, name: string): Frame => page.frame({ name })!;
+const recorded = (frame: Frame) => frame.evaluate<Recorded>('window.recorded');
+const replies = (page: Page, quietMs = 400) => page.evaluate<Reply[]>(`harness.quiet(${quietMs})`);
+const types = (list: Reply[]) => list.map((reply) => reply.data.type);
+
+test('a sandbox that lets only another origin embed its frame is refused by the browser, and the element shows it is unavailable after the handshake limit', async () => {
+  const merchant = site.origin('127.0.0.1');
+  const strict = await createSandbox({ frameAncestors: [merchant] });
+  try {
+    const page = `/strict.html`;
+    const consoleText: string[] = [];
+    const served: PageResponse[] = [];
+    site.files.set(page, elementPage(strict.url));
+    // The origin it names embeds it: the frame answers.
+    await withPage('127.0.0.1', page, async (tab) => {
+      await tab.waitForFunction('window.formReady === true');
+      assert.ok(tab.frames().some((frame) => frame.url().startsWith(`${strict.url}/${FRAME_PATH}`)));
+    });
+
+    // Any other origin (here the same server under `localhost`) does not.
+    await withPage(
+      'localhost',
+      page,
+      async (tab) => {
+        // The sandbox served the frame, with its policy; Chromium refused to show it and put its error page there instead.
+        const refused = await frameWhere(tab, (frame) => frame.url().startsWith('chrome-error:'));
+        await refused.waitForLoadState('load');
+        const [response] = served;
+        assert.equal(response?.status(), 200);
+        assert.match((await response!.allHeaders())['content-security-policy'] ?? '', new RegExp(`frame-ancestors ${merchant}$`));
+        await until(
+          () => consoleText.find((line) => line.includes(`Content Security Policy directive: "frame-ancestors ${merchant}"`)),
+          'the refusal in the console',
+        );
+        assert.ok(!tab.frames().some((frame) => frame.url().startsWith(strict.url)));
+        // The element posted `connect` to the frame's origin on load; the browser dropped it, so no answer comes.
+        await tab.waitForTimeout(300);
+        await tab.clock.fastForward(5_000);
+        const state = `({ ready: window.formReady === true, unavailable: !document.querySelector('pay-card-form').shadowRoot.querySelector('[part="form-error"]').hidden })`;
+        assert.deepEqual(await tab.evaluate(state), { ready: false, unavailable: false }, 'still waiting within the limit');
+        await tab.clock.fastForward(6_000);
+        const alert = tab.locator('pay-card-form [part="form-error"]');
+        await alert.getByText(hostSentences('en').unavailable, { exact: true }).waitFor();
+        assert.deepEqual(await tab.evaluate(state), { ready: false, unavailable: true });
+        assert.equal(await alert.getAttribute('role'), 'alert');
+        const error = await tab.evaluate(
+          `document.querySelector('pay-card-form').tokenize().then(() => 'resolved', (error) => error.name)`,
+        );
+        assert.equal(error, 'NetworkError');
+      },
+      async (tab) => {
+        tab.on('console', (message) => consoleText.push(message.text()));
+        tab.on('response', (response) => response.url().startsWith(`${strict.url}/${FRAME_PATH}`) && served.push(response));
+        // The limit is ten seconds of the page's clock: the test moves that clock rather than wait.
+        await tab.clock.install();
+      },
+    );
+  } finally {
+    await strict.close();
+  }
+});
+
+test('a frame whose address declares another origin than its real parent never answers that parent', async () => {
+  await withPage('localhost', '/blank.html', async (page) => {
+    const parent = site.origin('localhost');
+    const liars = {
+      'other-host': site.origin('127.0.0.1'),
+      'other-scheme': `https://localhost:${site.port}`,
+      'other-port': 'http://localhost:1',
+    };
+    for (const [name, declared] of Object.entries(liars)) {
+      await page.evaluate(`harness.embed(${JSON.stringify(name)}, ${JSON.stringify(frameUrl)}, ${JSON.stringify(declared)})`);
+      await page.evaluate(`harness.connect(${JSON.stringify(name)}, ${JSON.stringify(sandbox.url)})`);
+    }
+    assert.deepEqual(await replies(page, 500), []);
+    for (const name of Object.keys(liars)) {
+      // The message did reach the frame, from its parent, with a port: the frame chose not to answer.
+      assert.deepEqual(
+        (await recorded(cardFrame(page, name))).messages,
+        [{ origin: parent, fromParent: true, type: 'connect', ports: 1 }],
+        name,
+      );
+    }
+    // The same page, declaring itself truly, gets its answer on its own port.
+    await page.evaluate(`harness.embed('honest', ${JSON.stringify(frameUrl)}, ${JSON.stringify(parent)})`);
+    const port = await page.evaluate<number>(`harness.connect('honest', ${JSON.stringify(sandbox.url)})`);
+    const answered = await replies(page);
+    assert.ok(answered.length > 0 && answered.every((reply) => reply.port === port));
+    assert.equal(answered[0]!.data.type, 'ready');
+  });
+});
+
+test("a connect from a window that is not the frame's parent is ignored, even from the parent's own origin", async () => {
+  await withPage('localhost', '/blank.html', async (page) => {
+    const parent = site.origin('localhost');
+    await page.evaluate(`harness.embed('card', ${JSON.stringify(frameUrl)}, ${JSON.stringify(parent)})`);
+    await page.evaluate(`harness.sibling('beside')`);
+    await page.evaluate(`harness.siblingConnect('beside', 'card', ${JSON.stringify(sandbox.url)})`);
+    const frame = cardFrame(page, 'card');
+    await frame.waitForFunction('window.recorded.messages.length > 0');
+    // Same origin as the parent, a port, a well-formed `connect`: only the sender's window is wrong.
+    assert.deepEqual((await recorded(frame)).messages, [{ origin: parent, fromParent: false, type: 'connect', ports: 1 }]);
+    await page.waitForTimeout(500);
+    assert.deepEqual(await page.evaluate('harness.siblingReplies'), []);
+    // The frame is still waiting for its parent, and answers it.
+    await page.evaluate(`harness.connect('card', ${JSON.stringify(sandbox.url)})`);
+    assert.equal((await replies(page))[0]?.data.type, 'ready');
+    assert.deepEqual(await page.evaluate('harness.siblingReplies'), []);
+  });
+});
+
+/** Messages no version of the protocol describes, as JavaScript the page evaluates (`S` is good settings). */
+const GARBAGE = [
+  'null',
+  'undefined',
+  '42',
+  'NaN',
+  '"tokenize"',
+  '"x".repeat(1e6)',
+  '[]',
+  '[{ v: 1, type: "tokenize", id: 1 }]',
+  '{}',
+  'new Date()',
+  '/tokenize/',
+  'new Map([["v", 1], ["type", "tokenize"], ["id", 1]])',
+  'new Uint8Array(64)',
+  // Wrong version, or no version.
+  '{ type: "tokenize", id: 1 }',
+  '{ v: 0, type: "tokenize", id: 1 }',
+  '{ v: 2, type: "tokenize", id: 1 }',
+  '{ v: "1", type: "tokenize", id: 1 }',
+  '{ v: 2, type: "show-errors" }',
+  '{ v: 2, type: "settings", settings: { ...S, lang: "pt-BR" } }',
+  // The right version, the wrong shape.
+  '{ v: 1, type: "TOKENIZE", id: 1 }',
+  '{ v: 1, type: "tokenize" }',
+  '{ v: 1, type: "tokenize", id: 0 }',
+  '{ v: 1, type: "tokenize", id: -1 }',
+  '{ v: 1, type: "tokenize", id: 1.5 }',
+  '{ v: 1, type: "tokenize", id: NaN }',
+  '{ v: 1, type: "tokenize", id: Infinity }',
+  '{ v: 1, type: "tokenize", id: "1" }',
+  '{ v: 1, type: "tokenize", id: 1, extra: true }',
+  'JSON.parse(\'{ "v": 1, "type": "tokenize", "id": 1, "__proto__": { "admin": true } }\')',
+  '{ v: 1, type: "show-errors", constructor: {} }',
+  '{ v: 1, type: "show-errors", id: null }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", extra: 1 } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR".repeat(1e5) } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", theme: "neon" } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", disabled: "false" } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", variables: { "--not-ours": "red" } } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", variables: [] } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", messages: { submit: "x".repeat(301) } } }',
+  '{ v: 1, type: "settings", settings: [S] }',
+  '{ v: 1, type: "settings" }',
+  // The frame's own messages, and the handshake, sent the wrong way.
+  '{ v: 1, type: "ready" }',
+  '{ v: 1, type: "result", id: 1, result: { token: "tok_x", brand: "visa", lastFourDigits: "1111", firstSixDigits: "411111", expirationMonth: "12", expirationYear: "2031" } }',
+  '{ v: 1, type: "connect" }',
+];
+
+test('over a good port, garbage and wrong-version messages get no answer and break nothing, and a good message still works', async () => {
+  await withPage('localhost', '/blank.html', async (page) => {
+    await page.evaluate(`harness.embed('card', ${JSON.stringify(frameUrl)}, ${JSON.stringify(site.origin('localhost'))})`);
+    const port = await page.evaluate<number>(`harness.connect('card', ${JSON.stringify(sandbox.url)})`);
+    assert.equal((await replies(page))[0]?.data.type, 'ready');
+    await page.evaluate(`harness.send(${port}, [{ v: 1, type: 'settings', settings: ${JSON.stringify(SETTINGS)} }])`);
+    assert.ok(types(await replies(page)).includes('report'), 'the settings are taken');
+    await page.evaluate('harness.replies.length = 0');
+
+    await page.evaluate(`(() => { const S = ${JSON.stringify(SETTINGS)}; harness.send(${port}, [${GARBAGE.join(', ')}]); })()`);
+    // A second `connect` from the parent itself: the frame has its channel already.
+    const second = await page.evaluate<number>(`harness.connect('card', ${JSON.stringify(sandbox.url)})`);
+    assert.deepEqual(await replies(page, 500), [], 'no answer to anything');
+    const frame = cardFrame(page, 'card');
+    assert.deepEqual((await recorded(frame)).errors, [], 'nothing thrown in the frame');
+    assert.equal(await frame.evaluate('document.documentElement.lang'), 'en', 'no settings taken');
+
+    // Good messages on the same port still work: one asks for the errors, one for a token of the empty form.
+    await page.evaluate(`harness.send(${port}, [{ v: 1, type: 'show-errors' }, { v: 1, type: 'tokenize', id: 7 }])`);
+    const answers = await replies(page);
+    assert.ok(answers.every((reply) => reply.port === port) && !answers.some((reply) => reply.port === second));
+    assert.ok(types(answers).includes('report'));
+    const error = answers.find((reply) => reply.data.type === 'error');
+    assert.deepEqual(error?.data, {
+      v: 1,
+      type: 'error',
+      id: 7,
+      error: { name: 'ValidationError', field: 'card.number', reason: 'required' },
+    });
+  });
+});
+
+/** A CSP header as directive → sources. */
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
+
+test('the frame document carries its policy and nosniff, and the form works under that policy with no violation', async () => {
+  const page = await fetch(frameUrl);
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+  assert.deepEqual(directives(page.headers.get('content-security-policy') ?? ''), {
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'],
+  });
+  const script = /src="\.\/(assets\/[\w-]+\.js)"/.exec(await page.text())?.[1];
+  assert.ok(script, 'the page loads its script from its own folder');
+  const asset = await fetch(new URL(script, frameUrl));
+  assert.equal(asset.status, 200);
+  assert.equal(asset.headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
+  await asset.arrayBuffer();
+
+  const consoleText: string[] = [];
+  await withPage(
+    'localhost',
+    '/checkout.html',
+    async (tab) => {
+      await tab.waitForFunction('window.formReady === true');
+      const form = tab.frameLocator('pay-card-form iframe');
+      for (const [field, keys] of [
+        ['#number', '4111111111111111'],
+        ['#holderName', 'Ana Silva'],
+        ['#expiry', FUTURE_EXPIRY_TYPED],
+        ['#cvv', '123'],
+      ] as const) {
+        await form.locator(field).click();
+        await tab.keyboard.type(keys);
+      }
+      await tab.keyboard.press('Enter');
+      await tab.waitForFunction('window.tokenized !== undefined');
+      const frame = await frameWhere(tab, (f) => f.url().startsWith(frameUrl));
+      const { violations, errors } = await recorded(frame);
+      assert.deepEqual({ violations, errors }, { violations: [], errors: [] });
+      assert.deepEqual(
+        consoleText.filter((line) => /content security policy/i.test(line)),
+        [],
+      );
+      // The recorder hears violations: what the policy forbids, an inline style or a request elsewhere, is reported.
+      await frame.evaluate(`document.head.append(Object.assign(document.createElement('style'), { textContent: 'p {}' }));
+        fetch(${JSON.stringify(site.origin('localhost'))}).catch(() => {})`);
+      await frame.waitForFunction('window.recorded.violations.length >= 2');
+      assert.deepEqual((await recorded(frame)).violations.map((v) => v.split(' ')[0]).sort(), ['connect-src', 'style-src-elem']);
+    },
+    async (tab) => void tab.on('console', (message) => consoleText.push(message.text())),
+  );
+});
+
+/** A GET with the path sent exactly as written (fetch would resolve `..` first). */
+function rawGet(path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: sandbox.port, path, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test("the frame's asset route refuses path tricks with 404, never a 5xx and never a file", async () => {
+  const page = await (await fetch(frameUrl)).text();
+  const script = /src="\.\/assets\/([\w-]+\.js)"/.exec(page)![1]!;
+  const good = await rawGet(`/frame/v1/assets/${script}`);
+  assert.equal(good.status, 200);
+  const assets = '/frame/v1/assets';
+  const tricks = [
+    // Plain `..` segments are resolved as URLs resolve them, before any route: these climb out of the service's paths altogether.
+    `${assets}/../../../../package.json`,
+    `${assets}/../../../src/sandbox/fixtures.ts`,
+    `${assets}/..%2Fcard.html`,
+    `${assets}/..%2F..%2F..%2F..%2Fpackage.json`,
+    `${assets}/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json`,
+    `${assets}/..%5C..%5C..%5C..%5Cpackage.json`,
+    `${assets}/..%252F..%252F..%252F..%252Fpackage.json`,
+    `${assets}/%2e%2e`,
+    `${assets}/..`,
+    `${assets}/.js`,
+    `${assets}/..%2F..%2F..%2Fsandbox%2Fcli.js`,
+    `${assets}/%2Fetc%2Fpasswd`,
+    `${assets}//etc/passwd`,
+    `${assets}/..;/card.html`,
+    `${assets}/card.js%00.html`,
+    `${assets}/%E0%A4%A.js`,
+    `${assets}/${script}%2F..%2F..%2Fcard.html`,
+    `${assets}/${script}%00`,
+    `${assets}/${script}/`,
+    `${assets}/%2e%2e%2f${script}`,
+    '/frame/v1/%2e%2e/%2e%2e/package.json',
+    '/frame/v1/card.html/..%2F..%2F..%2Fpackage.json',
+    '/frame/v1/assets/package.json',
+  ];
+  for (const path of tricks) {
+    const { status, body } = await rawGet(path);
+    assert.equal(status, 404, path);
+    assert.ok(!body.includes('<html') && !body.includes('"name": "pay-card-form"') && !body.includes(good.body.slice(0, 200)), path);
+  }
+});

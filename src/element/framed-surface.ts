@@ -97,8 +97,8 @@ export class FramedSurface implements CardSurface {
     const iframe = (this.#iframe = h<HTMLIFrameElement>('iframe', {
       part: 'frame',
       src: url.href,
-      // Payment autofill may fill the fields inside a frame from another origin.
-      allow: 'payment; shared-autofill',
+      // The Payment Request API, should the form offer it; autofill needs no permission, all four fields being in this one frame.
+      allow: 'payment',
       // The frame reports its height; it never needs scrollbars.
       scrolling: 'no',
       referrerpolicy: 'no-referrer',

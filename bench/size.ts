@@ -1,13 +1,20 @@
 /**
- * `npm run bench` (first half): each script-tag file's size beside the
- * merchant-page code of peers (the card form beside card SDKs and
- * formatters, the PIX element beside the QR encoders alone), each bundled
- * the same stock way in the same run (see bundle.ts), measured raw, gzip and
- * brotli (see measure.ts); what `import 'pay-card-form'` adds to an app built
- * by plain Vite from the package as installed (see installed-import.ts; run
- * `npm run build` first); and what each of our modules adds to the brotli
- * files (see module-cost.ts). Writes the tables into docs/benchmarks.md and
- * prints them.
+ * `npm run bench` (first part): what a page downloads for our elements
+ * beside the merchant-page code of peers.
+ *
+ * - Ours, from `npm run build`'s output (run it first), following the built
+ *   files' imports (page-loads.ts): the card form's isolated page, its frame,
+ *   its inline page and its classic script, and the PIX file.
+ * - The peers (card SDKs and formatters, QR encoders), each bundled the same
+ *   stock way in the same run (see bundle.ts): Vite's library mode with the
+ *   settings of vite.config.ts, one file.
+ * - What `import 'pay-card-form'` adds to an app built by plain Vite from the
+ *   package as installed (see installed-import.ts).
+ * - What each of our modules adds to the brotli bytes of the isolated page,
+ *   the frame and the PIX file (see module-cost.ts).
+ *
+ * Raw, gzip and brotli (see measure.ts). Writes the tables into
+ * docs/benchmarks.md and prints them.
  */
 import { writeResults } from './results-doc.js';
 import { installPeers } from './install-peers.js';
@@ -15,8 +22,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser, type Bundled } from './bundle.js';
 import { measureInstalledImport } from './installed-import.js';
-import { moduleCosts, type ModuleCost } from './module-cost.js';
-import { kb, measure, type Sizes } from './measure.js';
+import { moduleCosts, type ModuleCosts } from './module-cost.js';
+import { kb, measure, sumSizes, type Sizes } from './measure.js';
+import { lazyFiles, measurePageLoad, WAYS, type PageLoad, type WayName } from './page-loads.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const fromBench = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -34,13 +42,6 @@ interface Contender {
 
 const CONTENDERS: Contender[] = [
   {
-    name: 'pay-card-form',
-    what: 'element + Lit + tokenize client (the script-tag file)',
-    entry: fromBench('../src/script-tag.ts'),
-    packages: ['@lit/reactive-element'],
-    ours: true,
-  },
-  {
     name: 'pay-card-form/core',
     what: 'brand, live formatting, validation: no UI (compare with the no-UI peers)',
     entry: fromBench('peers/core.js'),
@@ -49,7 +50,7 @@ const CONTENDERS: Contender[] = [
   },
   {
     name: 'Lit ReactiveElement (reference)',
-    what: 'the part of Lit inside our file: ReactiveElement and unsafeCSS',
+    what: 'the part of Lit inside our files: ReactiveElement and unsafeCSS',
     entry: fromBench('peers/lit-reactive-element.js'),
     packages: ['@lit/reactive-element'],
     ours: true,
@@ -112,7 +113,7 @@ const PIX_CONTENDERS: Contender[] = [
   },
 ];
 
-type Row = Contender & ({ sizes: Sizes; versions: string } | { error: string; versions: string });
+type Row = { name: string; what: string; versions: string; bold?: boolean } & ({ sizes: Sizes } | { error: string });
 
 async function versionOf(pkg: string, ours: boolean): Promise<string> {
   const dir = ours ? fromBench('../node_modules/') : fromBench('node_modules/');
@@ -126,7 +127,7 @@ async function versionOf(pkg: string, ours: boolean): Promise<string> {
 function table(rows: Row[]): string {
   const lines = ['| bundle | what the page loads | raw | gzip | brotli |', '| --- | --- | ---: | ---: | ---: |'];
   for (const row of rows) {
-    const name = row === rows[0] ? `**${row.name}** ${row.versions}` : `${row.name} ${row.versions}`;
+    const name = `${row.bold ? `**${row.name}**` : row.name}${row.versions ? ` ${row.versions}` : ''}`;
     if ('error' in row) lines.push(`| ${name} | ${row.what} | failed: ${row.error} | | |`);
     else lines.push(`| ${name} | ${row.what} | ${kb(row.sizes.raw)} | ${kb(row.sizes.gzip)} | ${kb(row.sizes.brotli)} |`);
   }
@@ -135,38 +136,66 @@ function table(rows: Row[]): string {
 
 installPeers();
 
-/** Bundles and measures each contender; also returns the modules of the first one (ours). */
-async function measureAll(contenders: Contender[]): Promise<{ rows: Row[]; ourModules: Bundled['modules'] }> {
+/** Bundles and measures each contender. */
+async function measureAll(contenders: Contender[]): Promise<Row[]> {
   const rows: Row[] = [];
-  let ourModules: Bundled['modules'] = [];
   for (const contender of contenders) {
     const versions = (await Promise.all(contender.packages.map(async (p) => `${p}@${await versionOf(p, Boolean(contender.ours))}`))).join(
       ', ',
     );
+    const row = { name: contender.name, what: contender.what, versions: versions ? `(${versions})` : '' };
     try {
-      const { code, modules } = await bundleForBrowser(contender.entry, benchDir);
-      rows.push({ ...contender, versions: versions ? `(${versions})` : '', sizes: measure(code) });
-      if (contender === contenders[0]) ourModules = modules;
+      const { code } = await bundleForBrowser(contender.entry, benchDir);
+      rows.push({ ...row, sizes: measure(code) });
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 120) : String(error);
-      rows.push({ ...contender, versions: `(${versions})`, error: message.replaceAll('|', '\\|') });
+      rows.push({ ...row, error: message.replaceAll('|', '\\|') });
     }
   }
-  return { rows, ourModules };
+  return rows;
 }
 
-const { rows, ourModules } = await measureAll(CONTENDERS);
+const litVersion = await versionOf('@lit/reactive-element', true);
+const loads = Object.fromEntries((Object.keys(WAYS) as WayName[]).map((name) => [name, measurePageLoad(name)])) as Record<
+  WayName,
+  PageLoad
+>;
+/** `tokenize-AbC123.js` → `tokenize-*.js`: the hashes change with every build. */
+const unhashed = (path: string) => path.replace(/-[\w-]{8}\.js$/, '-*.js');
+const fileList = (load: PageLoad) => load.files.map((f) => `\`${unhashed(f.path)}\``).join(' + ');
+const ourRow = (name: WayName, label: string): Row => ({
+  name: label,
+  what: `${WAYS[name].what} (${fileList(loads[name])})`,
+  versions: '',
+  bold: true,
+  sizes: loads[name].total,
+});
+const isolatedBoth = sumSizes([loads.isolatedPage.total, loads.frame.total]);
+const cardRows: Row[] = [
+  ourRow('isolatedPage', 'pay-card-form, isolated: the page'),
+  ourRow('frame', 'pay-card-form, isolated: the frame'),
+  {
+    name: 'pay-card-form, isolated: both',
+    what: 'what a shopper downloads in isolated mode: the two rows above',
+    versions: '',
+    sizes: isolatedBoth,
+  },
+  ourRow('inlinePage', 'pay-card-form, inline'),
+  ourRow('classicScript', 'pay-card-form, classic script'),
+];
+
+const peers = await measureAll(CONTENDERS);
 const pix = await measureAll(PIX_CONTENDERS);
-const ours = rows[0];
-const ourPix = pix.rows[0];
+const ourPix = pix[0];
 const installed = await measureInstalledImport();
-const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as {
+interface Entry {
+  brotliBytes: number;
   goalBrotliBytes: number;
-  scriptTag: { brotliBytes: number };
-  installedImport: { brotliBytes: number };
-  pixScriptTag: { goalBrotliBytes: number; brotliBytes: number };
-};
+  goalUnmet?: string;
+}
+const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as Record<WayName | 'installedImport', Entry>;
 const vite = await versionOf('vite', true);
+const braintree = peers.find((r) => r.name === 'braintree-web');
 const shortId = (id: string) => {
   const clean = id.replace('\0', '');
   return clean.includes('node_modules/') ? clean.replace(/^.*node_modules\//, '') : clean.replace(/^.*?((src|dist)\/)/, '$1');
@@ -176,8 +205,8 @@ const moduleRows = (modules: Bundled['modules']) => [
   '| --- | ---: |',
   ...modules.slice(0, 14).map((m) => `| \`${shortId(m.id)}\` | ${m.bytes} B |`),
 ];
-/** Modules by what they add to the brotli file, with their rendered size beside (module-cost.ts). */
-const costRows = (modules: Bundled['modules'], costs: ModuleCost[]) => {
+/** Modules by what they add to the brotli bytes, with their rendered size beside (module-cost.ts). */
+const costRows = ({ modules, costs }: ModuleCosts) => {
   const rendered = new Map(modules.map((m) => [m.id, m.bytes]));
   return [
     '| module | brotli it adds | rendered |',
@@ -185,30 +214,58 @@ const costRows = (modules: Bundled['modules'], costs: ModuleCost[]) => {
     ...costs.slice(0, 20).map((c) => `| \`${shortId(c.id)}\` | ${c.brotli} B | ${rendered.get(c.id) ?? 0} B |`),
   ];
 };
-const cardCosts = await moduleCosts(CONTENDERS[0]!.entry, benchDir);
+const hostCosts = await moduleCosts(fromBench('../src/script-tag.ts'), benchDir, 'eager');
+const frameCosts = await moduleCosts(fromBench('../src/frame/card-frame.ts'), benchDir);
 const pixCosts = await moduleCosts(PIX_CONTENDERS[0]!.entry, benchDir);
+const budgetLine = (name: WayName | 'installedImport', label: string, brotli: number) => {
+  const { brotliBytes, goalBrotliBytes, goalUnmet } = budget[name];
+  const goal = `goal ${goalBrotliBytes} B ${brotli <= goalBrotliBytes ? 'met' : `not met${goalUnmet ? ' (declared)' : ''}`}`;
+  return `| ${label} | ${brotli} B | ${brotliBytes} B | ${goal} |`;
+};
+const lazyOfPage = lazyFiles('isolatedPage');
+/** How many requests in a row a page load needs: one per level of its import graph. */
+const waves = (load: PageLoad) => Math.max(...load.files.map((f) => f.depth)) + 1;
+
 const generated = [
-  `Measured by \`npm run bench\` on Node ${process.versions.node}. Every row is bundled the same stock way in the same run, with no plugin: Vite ${vite} library mode, ES module, browser, production, minified (the settings of \`vite.config.ts\`); gzip level 9, brotli quality 11; 1 KB = 1024 bytes.`,
+  `Measured by \`npm run bench\` on Node ${process.versions.node}, gzip level 9, brotli quality 11; 1 KB = 1024 bytes. Our rows are the files \`npm run build\` wrote (Vite ${vite}: library mode, ES module, es2022, minified; the frame is Vite's build of its page), found by following the built files' imports and counted one response per file. Every peer is bundled in the same run the stock way our script-tag file is built, with no plugin: Vite ${vite} library mode, ES module, browser, production, minified, into one file (what it would import on demand included).`,
   '',
-  table(rows),
+  table([...cardRows, ...peers]),
   '',
-  `An app that installs the package, \`import 'pay-card-form'\` as its only module, built by \`vite build\` (Vite ${vite}) with no config:`,
+  braintree && 'sizes' in braintree
+    ? `The isolated page's script against braintree-web's client + hosted-fields (its merchant-page code for card fields, in iframes like ours): ${loads.isolatedPage.total.brotli} B against ${braintree.sizes.brotli} B brotli, ${Math.round((100 * loads.isolatedPage.total.brotli) / braintree.sizes.brotli)} %. Neither counts its frame; ours is the second row. The page and the frame each carry their own copy of @lit/reactive-element ${litVersion}.`
+    : 'braintree-web failed to bundle in this run.',
+  '',
+  `What \`pay-card-form.js\` imports on demand, left out of the isolated rows: ${lazyOfPage.map((f) => `\`${unhashed(f.path)}\``).join(', ') || 'nothing'}. Requests that wait for one another before the form can show, the page itself not counted: isolated ${waves(loads.isolatedPage)} for the page's script, then ${waves(loads.frame)} for the frame, which the element adds once its script runs; inline ${waves(loads.inlinePage)}, the last one the inline form, imported once the script runs.`,
+  '',
+  `An app that installs the package, \`import 'pay-card-form'\` as its only module, built by \`vite build\` (Vite ${vite}) with no config; what its page loads before its code runs (Vite splits the inline form off as our build does):`,
   '',
   '| app | raw | gzip | brotli |',
   '| --- | ---: | ---: | ---: |',
   `| with \`import 'pay-card-form'\` | ${kb(installed.app.raw)} | ${kb(installed.app.gzip)} | ${kb(installed.app.brotli)} |`,
   `| the same app without it (Vite's module-preload polyfill) | ${kb(installed.emptyApp.raw)} | ${kb(installed.emptyApp.gzip)} | ${kb(installed.emptyApp.brotli)} |`,
-  `| **what the import adds** | | | **${kb(installed.addedBrotli)}** (${installed.addedBrotli} bytes) |`,
+  `| **what the import adds** (isolated mode) | | | **${kb(installed.addedBrotli)}** (${installed.addedBrotli} bytes) |`,
+  `| what \`mode="inline"\` loads on top, on demand | ${kb(installed.lazy.raw)} | ${kb(installed.lazy.gzip)} | ${kb(installed.lazy.brotli)} |`,
   '',
-  ours && 'sizes' in ours
-    ? `Budgets (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.goalBrotliBytes)} (${budget.goalBrotliBytes} bytes) brotli each: script-tag file ${budget.scriptTag.brotliBytes} bytes, this run ${ours.sizes.brotli}; installed import ${budget.installedImport.brotliBytes} bytes, this run ${installed.addedBrotli}.`
-    : 'Our file failed to bundle in this run.',
+  'Budgets (`bench/size-budget.json`, checked by `npm test`) and goals, brotli:',
   '',
-  "Where the script-tag file's bytes go: what each module adds to the brotli file (the file built again without it, less the whole; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:",
+  '| row | this run | budget | goal |',
+  '| --- | ---: | ---: | --- |',
+  budgetLine('isolatedPage', 'isolated: the page', loads.isolatedPage.total.brotli),
+  budgetLine('frame', 'isolated: the frame', loads.frame.total.brotli),
+  budgetLine('inlinePage', 'inline', loads.inlinePage.total.brotli),
+  budgetLine('classicScript', 'classic script', loads.classicScript.total.brotli),
+  budgetLine('installedImport', "`import 'pay-card-form'`, isolated", installed.addedBrotli),
+  budgetLine('pixScriptTag', 'PIX script-tag file', loads.pixScriptTag.total.brotli),
   '',
-  ...costRows(ourModules, cardCosts),
+  `Where the isolated page's bytes go: what each module adds to the brotli bytes of the files the page loads before the element runs (the same build made again without it, less the whole, ${hostCosts.total} B here; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:`,
   '',
-  "Where the installed import's bytes go, as rendered:",
+  ...costRows(hostCosts),
+  '',
+  `Where the frame's bytes go, the same way (its script built on its own in library mode, ${frameCosts.total} B here):`,
+  '',
+  ...costRows(frameCosts),
+  '',
+  "Where the installed import's bytes go, as rendered (what loads at once):",
   '',
   ...moduleRows(installed.modules),
   '',
@@ -216,15 +273,15 @@ const generated = [
   '',
   'The same way, the PIX script-tag file (QR encoder included) and the encoders it was chosen among, each encoding a string at error correction level M and reading the module matrix back, with no rendering helper:',
   '',
-  table(pix.rows),
+  table(pix.map((r, i) => ({ ...r, bold: i === 0 }))),
   '',
   ourPix && 'sizes' in ourPix
-    ? `Budget (\`bench/size-budget.json\`, checked by \`npm test\`), goal ${kb(budget.pixScriptTag.goalBrotliBytes)} (${budget.pixScriptTag.goalBrotliBytes} bytes) brotli: ${budget.pixScriptTag.brotliBytes} bytes, this run ${ourPix.sizes.brotli}.`
+    ? `The built file, \`dist/pay-pix-qr.js\`: ${loads.pixScriptTag.total.brotli} B brotli (this table's first row is the same source bundled here: ${ourPix.sizes.brotli} B).`
     : 'The PIX file failed to bundle in this run.',
   '',
-  "Where the PIX script-tag file's bytes go, the same way as the card file's:",
+  "Where the PIX script-tag file's bytes go, the same way as the card form's:",
   '',
-  ...costRows(pix.ourModules, pixCosts),
+  ...costRows(pixCosts),
 ].join('\n');
 
 await writeResults('size', generated);

@@ -1,12 +1,13 @@
 /**
- * `npm run bench` (second half): what one keystroke costs the page's main
+ * `npm run bench` (second part): what one keystroke costs the page's main
  * thread, measured in Chromium from outside the page. One page holds
- * `<pay-card-form>` (the built script-tag file; run `npm run build` first),
- * imask and cleave.js each on a plain input, and a bare input. Each gets the
- * same real key presses (a card number typed, then deleted, a few times) and
- * the Chrome DevTools Protocol's `Performance.getMetrics` counters, read
- * before and after, give the main thread's time per key: all of it
- * (`TaskDuration`), script (`ScriptDuration`), and style plus layout
+ * `<pay-card-form mode="inline">` (from the built classic script, which has
+ * the whole form in one file, so the page can inline it; run `npm run build`
+ * first), imask and cleave.js each on a plain input, and a bare input. Each
+ * gets the same real key presses (a card number typed, then deleted, a few
+ * times) and the Chrome DevTools Protocol's `Performance.getMetrics`
+ * counters, read before and after, give the main thread's time per key: all
+ * of it (`TaskDuration`), script (`ScriptDuration`), and style plus layout
  * (`RecalcStyleDuration` + `LayoutDuration`). Thread time, not wall time, so
  * other work on the machine moves the figures less.
  *
@@ -15,6 +16,7 @@
  * ever times anything.
  */
 import { readFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
@@ -123,8 +125,9 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const ours = await readFile(fromBench('../dist/pay-card-form.js'), 'utf8').catch(() => {
-  throw new Error('dist/pay-card-form.js is missing: run `npm run build` first.');
+// The classic script: the ES module imports chunks beside it, which a page set from a string cannot resolve.
+const ours = await readFile(fromBench('../dist/pay-card-form.iife.js'), 'utf8').catch(() => {
+  throw new Error('dist/pay-card-form.iife.js is missing: run `npm run build` first.');
 });
 installPeers();
 const { code: peers } = await bundleForBrowser(fromBench('keystroke-page.js'), fromBench('.'));
@@ -135,16 +138,18 @@ const html = `<!doctype html>
 <html lang="en">
   <head><meta charset="utf-8"><title>keystroke benchmark</title></head>
   <body>
-    <pay-card-form public-key="pk_test_51LojaExemploActive0001" base-url="http://127.0.0.1:9"></pay-card-form>
+    <pay-card-form mode="inline" public-key="pk_test_51LojaExemploActive0001" base-url="http://127.0.0.1:9"></pay-card-form>
     <p><label>imask <input id="imask" inputmode="numeric" autocomplete="off" placeholder="${PLACEHOLDER}"></label></p>
     <p><label>cleave.js <input id="cleave" inputmode="numeric" autocomplete="off" placeholder="${PLACEHOLDER}"></label></p>
     <p><label>bare <input id="bare" inputmode="numeric" autocomplete="off" placeholder="${PLACEHOLDER}"></label></p>
     <p><label>bare, no placeholder <input id="bare-no-placeholder" inputmode="numeric" autocomplete="off"></label></p>
-    <script type="module">${ours}</script>
+    <script>${ours}</script>
     <script type="module">${peers}</script>
   </body>
 </html>`;
 
+// Thread time moves less than wall time with the machine's other work, but it moves: the doc states how busy it was.
+const load = loadavg()[0]!.toFixed(1);
 const browser = await launchChromium();
 const rows = new Map<string, PerKey[]>(CONTENDERS.map((c) => [c.name, []]));
 const pageErrors: Error[] = [];
@@ -189,7 +194,7 @@ const range = (name: string, key: keyof PerKey) => {
 const m = (name: string) => medians.get(name)!;
 
 const lines = [
-  `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}. One page, one input per row, the same real key presses for each: ${NUMBER} typed and then ${BACKSPACES} Backspaces, ${CYCLES} times per run (${KEYS_PER_RUN} keys), ${BETWEEN_KEYS_MS} ms apart so each key gets its own frame. Main-thread time per key from the DevTools Protocol's \`Performance.getMetrics\` (thread time), the median of ${RUNS} runs in rotating order; the range of the runs in brackets. Compare rows, not machines.`,
+  `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}. One page, one input per row, the same real key presses for each: ${NUMBER} typed and then ${BACKSPACES} Backspaces, ${CYCLES} times per run (${KEYS_PER_RUN} keys), ${BETWEEN_KEYS_MS} ms apart so each key gets its own frame. Main-thread time per key from the DevTools Protocol's \`Performance.getMetrics\` (thread time), the median of ${RUNS} runs in rotating order; the range of the runs in brackets. Compare rows, not machines. Load average when the runs began: ${load} on ${cpus().length} CPUs.`,
   '',
   '| input | what it does | whole main thread per key | script | style and layout |',
   '| --- | --- | ---: | ---: | ---: |',

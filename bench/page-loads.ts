@@ -1,0 +1,80 @@
+/**
+ * What a page downloads from `npm run build`'s output, for each way of
+ * loading our elements: the built files found by following their imports
+ * (import-graph.ts), each measured as the separate response it is
+ * (measure.ts). Run `npm run build` first. Shared by `npm run bench` and the
+ * size test, so both count the same files.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { importGraph, type GraphFile } from './import-graph.js';
+import { measure, sumSizes, type Sizes } from './measure.js';
+
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+
+export interface PageLoad {
+  /** Each file with its sizes, the entry first. */
+  files: (GraphFile & { sizes: Sizes })[];
+  /** The sums over `files`. */
+  total: Sizes;
+}
+
+interface Way {
+  /** The file the page names, in `dist/`. */
+  entry: string;
+  /** Count what the entry loads on demand (dynamic imports) too. */
+  withLazy: boolean;
+  /** What the row covers, for the tables. */
+  what: string;
+}
+
+/** Keys as in bench/size-budget.json. */
+export const WAYS = {
+  isolatedPage: {
+    entry: 'pay-card-form.js',
+    withLazy: false,
+    what: 'isolated mode (the default), merchant page: the ES module and its static imports; the form itself is in the frame',
+  },
+  frame: {
+    entry: 'card-frame/card.html',
+    withLazy: false,
+    what: 'isolated mode, the frame the tokenization origin serves: its page and every script it loads',
+  },
+  inlinePage: {
+    entry: 'pay-card-form.js',
+    withLazy: true,
+    what: 'inline mode, merchant page: the same module, its static imports and the inline form it imports on demand',
+  },
+  classicScript: {
+    entry: 'pay-card-form.iife.js',
+    withLazy: false,
+    what: 'the classic script: one file with both modes, since a classic script cannot load a chunk on demand',
+  },
+  pixScriptTag: {
+    entry: 'pay-pix-qr.js',
+    withLazy: false,
+    what: '`<pay-pix-qr>`: element, Lit, BR Code reader and QR encoder',
+  },
+} as const satisfies Record<string, Way>;
+
+export type WayName = keyof typeof WAYS;
+
+function read(path: string): string {
+  try {
+    return readFileSync(`${distDir}${path}`, 'utf8');
+  } catch {
+    throw new Error(`dist/${path} is missing: run \`npm run build\` first.`);
+  }
+}
+
+export function measurePageLoad(name: WayName): PageLoad {
+  const { entry, withLazy } = WAYS[name];
+  const graph = importGraph(entry, read);
+  const files = (withLazy ? [...graph.eager, ...graph.lazy] : graph.eager).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
+  return { files, total: sumSizes(files.map((f) => f.sizes)) };
+}
+
+/** What the entry of `name` loads on demand, not counted in its row unless `withLazy`. */
+export function lazyFiles(name: WayName): GraphFile[] {
+  return importGraph(WAYS[name].entry, read).lazy;
+}

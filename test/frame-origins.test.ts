@@ -16,7 +16,8 @@ import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/fixtures.js';
-import { FRAME_PATH, type FrameSettings } from '../src/frame/protocol.js';
+import { FRAME_PATH } from '../src/frame/protocol.js';
+import type { FrameSettings } from '../src/frame/to-frame.js';
 import { hostSentences } from '../src/element/host-sentences.js';
 
 /** What the frame recorder (below) keeps in a card frame's `window.recorded`. */

@@ -9,24 +9,14 @@
  * Discover and 3841… Hipercard rather than Diners.
  */
 
+import type { Brand } from './brand.js';
 import { digitsOnly } from './parsers.js';
 
 /** Fewest and most digits of a card number (§2.2, §8). */
 export const MIN_CARD_DIGITS = 13;
 export const MAX_CARD_DIGITS = 19;
 
-/** The eight brands the service returns in `TokenizeResult.brand` (§2.3). */
-export const Brand = {
-  VISA: 'visa',
-  MASTERCARD: 'mastercard',
-  ELO: 'elo',
-  AMEX: 'amex',
-  HIPERCARD: 'hipercard',
-  DINERS: 'diners',
-  JCB: 'jcb',
-  DISCOVER: 'discover',
-} as const;
-export type Brand = (typeof Brand)[keyof typeof Brand];
+export { Brand, BRANDS, isBrand } from './brand.js';
 
 /** Per-brand card facts used by formatting and validation. */
 export interface BrandInfo {
@@ -109,9 +99,6 @@ const INFO: Record<Brand, BrandInfo> = {
   discover: { lengths: [16, 17, 18, 19], cvvLength: 3 },
 };
 
-/** Every brand, in the order of the spec's table. */
-export const BRANDS: readonly Brand[] = Object.values(Brand);
-
 /**
  * Detects the brand from the leading digits, on complete or partial input.
  * Non-digits are ignored, so formatted input works. Returns `null` while no
@@ -131,9 +118,4 @@ export function detectBrand(number: string): Brand | null {
 /** Lengths and CVV length of a brand. */
 export function brandInfo(brand: Brand): BrandInfo {
   return INFO[brand];
-}
-
-/** Type guard for values that claim to be a brand (e.g. from an API response). */
-export function isBrand(value: unknown): value is Brand {
-  return typeof value === 'string' && (BRANDS as readonly string[]).includes(value);
 }

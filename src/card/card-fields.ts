@@ -4,14 +4,11 @@
  * (§2.2), whose expiry is two values. No DOM: the element, and any other view
  * of the same form, build on this.
  */
+import { FIELDS, type FieldName } from './field-names.js';
 import { parseExpiry } from './parsers.js';
 import type { CardField, CardInput } from './types.js';
 
-/** The four inputs of the form. */
-export type FieldName = 'number' | 'holderName' | 'expiry' | 'cvv';
-
-/** The inputs, in the order a person fills them (and the Tab order). */
-export const FIELDS: readonly FieldName[] = ['number', 'holderName', 'expiry', 'cvv'];
+export { FIELDS, type FieldName };
 
 /** What each input holds, as shown (formatted). */
 export type FieldValues = Record<FieldName, string>;

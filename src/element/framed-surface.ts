@@ -2,8 +2,10 @@ import type { ReactiveControllerHost } from '@lit/reactive-element';
 import type { TokenizeResult } from '../card/types.js';
 import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
-import { packMessages } from '../frame/packed-messages.js';
-import { fromFrame, VERSION, type FromFrame, type ToFrame } from '../frame/protocol.js';
+import { fromFrame, type FromFrame } from '../frame/from-frame.js';
+import { packMessages } from '../frame/pack-messages.js';
+import { VERSION } from '../frame/protocol.js';
+import type { ToFrame } from '../frame/to-frame.js';
 import { readThemeVariables } from '../frame/theme-variables.js';
 import { unpackError } from '../frame/wire-errors.js';
 import { NetworkError } from '../shared/errors.js';
@@ -132,7 +134,6 @@ export class FramedSurface implements CardSurface {
         this.#lastSettings = '';
         this.#sendSettings();
         for (const queued of this.#queue.splice(0)) this.#port?.postMessage(queued);
-        this.#markReady();
         return;
       case 'report':
         return this.#delegate.changed(message.report);
@@ -142,6 +143,8 @@ export class FramedSurface implements CardSurface {
         return this.#delegate.submitted();
       case 'size':
         if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
+        // The first size comes once the frame has rendered the form with the settings: it can take a card.
+        if (this.#connected) this.#markReady();
         return;
       case 'result':
         return this.#settle(message.id)?.resolve(message.result);

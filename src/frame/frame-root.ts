@@ -5,7 +5,9 @@ import { hostSentences } from '../element/host-sentences.js';
 import { messagesMemo, type MessageOverrides } from '../element/messages.js';
 import { styles } from '../element/pay-card-form.styles.js';
 import { unpackMessages } from './packed-messages.js';
-import { toFrame, VERSION, type FrameSettings, type FromFrame } from './protocol.js';
+import type { FromFrame } from './from-frame.js';
+import { VERSION } from './protocol.js';
+import { toFrame, type FrameSettings } from './to-frame.js';
 import { applyThemeVariables } from './theme-variables.js';
 import { packError } from './wire-errors.js';
 
@@ -104,6 +106,8 @@ export class PayCardFrame extends ReactiveElement {
   }
 
   #reportHeight(): void {
+    // Before the first settings there is no form yet, only padding: nothing worth sizing the frame to.
+    if (!this.settings) return;
     const height = Math.ceil(this.getBoundingClientRect().height);
     if (height === this.#height) return;
     this.#height = height;

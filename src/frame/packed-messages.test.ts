@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELDS } from '../card/card-fields.js';
 import type { MessageOverrides } from '../element/messages.js';
-import { packedMessages, packMessages, unpackMessages } from './packed-messages.js';
+import { packMessages } from './pack-messages.js';
+import { packedMessages, unpackMessages } from './packed-messages.js';
 
 /** Packs on the host, crosses as `postMessage` would, checks and unpacks in the frame. */
 function cross(overrides: MessageOverrides | null): MessageOverrides | null {

@@ -1,5 +1,7 @@
 /**
- * The merchant's `messages` overrides, packed to cross into the frame.
+ * The merchant's `messages` overrides as the frame receives them
+ * (`pack-messages.ts` packs them on the page): checked, then made into
+ * overrides again.
  * Functions cannot be posted, so each one is called on the host with
  * placeholders and crosses as a template the frame fills in: `(noun) =>
  * "Falta " + noun` becomes "Falta \u0000". Sentences that depend on a
@@ -7,16 +9,13 @@
  * with its argument than put it in the sentence (e.g. upper-cases it) is
  * the one thing this cannot carry: docs/security.md says so.
  */
-import { BRANDS } from '../card/brands.js';
-import { FIELDS, type FieldName } from '../card/card-fields.js';
-import type { ErrorSentence, MessageOverrides, Problem } from '../element/messages.js';
+import { BRANDS } from '../card/brand.js';
+import { FIELDS, type FieldName } from '../card/field-names.js';
+import type { MessageOverrides, Problem } from '../element/messages.js';
+import { COUNTS, FIRST, SECOND } from './pack-messages.js';
 import { either, nullable, object, optional, partialRecord, string, tuple, type Check, type Infer } from './schema.js';
 
-const FIRST = '\u0000';
-const SECOND = '\u0001';
 const PROBLEMS: readonly Problem[] = ['required', 'incomplete', 'invalid', 'expired', 'unsupported', 'tooLong'];
-/** `fixErrors` is said for one to four invalid fields. */
-const COUNTS = [1, 2, 3, 4];
 /** Long enough for any sentence a form needs, short enough that no one ships a page through it. */
 const text = string(300);
 const fieldTexts = partialRecord(FIELDS, text);
@@ -42,29 +41,7 @@ export const packedMessages = object({
 export type PackedMessages = Infer<typeof packedMessages>;
 export const packedMessagesOrNull: Check<PackedMessages | null> = nullable(packedMessages);
 
-type Template = (...args: string[]) => string;
 const TEMPLATES = ['notAccepted', 'brandDetected', 'tokenized', 'saved'] as const;
-
-/** Packs overrides on the host. Values that are neither text nor functions are left out, as `mergeMessages` would ignore them. */
-export function packMessages(overrides: MessageOverrides | null): PackedMessages | null {
-  if (!overrides) return null;
-  const packed: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value == null) continue;
-    if (key === 'errors') {
-      const errors: Record<string, unknown> = {};
-      for (const [problem, sentence] of Object.entries(value as Partial<Record<Problem, ErrorSentence>>)) {
-        if (typeof sentence === 'function') errors[problem] = Object.fromEntries(FIELDS.map((field) => [field, sentence(FIRST, field)]));
-        else if (sentence != null) errors[problem] = sentence;
-      }
-      packed.errors = errors;
-    } else if (key === 'fixErrors' && typeof value === 'function')
-      packed.fixErrors = COUNTS.map((count) => (value as (count: number) => string)(count));
-    else if (typeof value === 'function') packed[key] = (value as Template)(FIRST, SECOND);
-    else packed[key] = typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, item]) => item != null)) : value;
-  }
-  return packed as PackedMessages;
-}
 
 const fill = (template: string, ...args: string[]) =>
   template

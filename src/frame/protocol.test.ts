@@ -13,19 +13,8 @@ import { BRANDS } from '../card/brands.js';
 import { FIELDS } from '../card/card-fields.js';
 import { seeded } from '../../test/hostile-requests.js';
 import { packedMessages } from './packed-messages.js';
-import {
-  commandMessage,
-  connectMessage,
-  errorMessage,
-  eventMessage,
-  fromFrame,
-  reportMessage,
-  resultMessage,
-  settingsMessage,
-  sizeMessage,
-  tokenizeMessage,
-  toFrame,
-} from './protocol.js';
+import { errorMessage, eventMessage, fromFrame, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
+import { commandMessage, connectMessage, settingsMessage, tokenizeMessage, toFrame } from './to-frame.js';
 import type { Check } from './schema.js';
 import { wireError } from './wire-errors.js';
 

@@ -1,26 +1,10 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { errorOf, input, mount, typeInto } from './test-helpers.js';
+import { contrast, errorOf, input, mount, typeInto } from './test-helpers.js';
 
 const box = (el: Element) => el.getBoundingClientRect();
 const label = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector(`label[for="${id}"]`)!;
-
-/** Relative luminance of an `rgb(r, g, b)` colour (WCAG 2). */
-function luminance(color: string): number {
-  const [r, g, b] = color
-    .match(/\d+(\.\d+)?/g)!
-    .slice(0, 3)
-    .map((c) => {
-      const v = Number(c) / 255;
-      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-};
 
 /**
  * Expiry and CVV, side by side, keep their inputs on one line and of one

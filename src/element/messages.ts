@@ -46,6 +46,8 @@ export interface Messages {
   busyExplanation: string;
   errors: Record<Problem, ErrorSentence>;
   brandNames: Record<Brand, string>;
+  /** The name of the row of accepted-brand marks; each mark is named by its brand. */
+  acceptedBrands: string;
   /** Shown under the number as soon as a brand outside `accepted-brands` is detected. */
   notAccepted: (brand: string) => string;
   /** Announced when the detected brand changes. */
@@ -92,6 +94,7 @@ export const en: Messages = {
     unsupported: 'This card brand is not accepted.',
   },
   brandNames,
+  acceptedBrands: 'Accepted cards',
   notAccepted: (brand) => `${brand} is not accepted here.`,
   brandDetected: (brand) => `Card brand: ${brand}.`,
   fixErrors: (count) => `Please correct ${count} field${count === 1 ? '' : 's'}.`,
@@ -122,6 +125,7 @@ export const ptBR: Messages = {
     unsupported: 'Esta bandeira não é aceita.',
   },
   brandNames,
+  acceptedBrands: 'Cartões aceitos',
   notAccepted: (brand) => `Não aceitamos ${brand} aqui.`,
   brandDetected: (brand) => `Bandeira do cartão: ${brand}.`,
   fixErrors: (count) => `Corrija ${count} campo${count === 1 ? '' : 's'}.`,

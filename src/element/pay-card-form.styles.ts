@@ -7,8 +7,13 @@ import { themeStyles } from '../dom/theme.styles.js';
  * earns its place:
  * - every part of the form takes the full width, except expiry and CVV side
  *   by side while there is room (reflow at 320 px);
- * - the brand name has no entrance animation: the shopper is typing as it
+ * - the brand mark has no entrance animation: the shopper is typing as it
  *   appears, and every frame of one costs the keystrokes a style update;
+ *   sized in `em`, it is as tall as the label's line, so it moves nothing
+ *   when it appears;
+ * - each mark's badge has an edge in the border colour of the theme, so a
+ *   dark badge stays visible on the dark background and a white one on
+ *   white; the accepted-brand row dims every mark but the detected brand's;
  * - the busy spinner exists only while the form is `aria-busy`, so it costs
  *   nothing while the shopper types; with `prefers-reduced-motion` it stands
  *   still (the button's text still says "Processing…");
@@ -32,6 +37,10 @@ export const styles = unsafeCSS(`${themeStyles(
   @media (min-width: 361px) { .pair { grid-template-columns: 1fr 1fr; row-gap: 0; } .pair > * { grid-row: span 3; grid-template-rows: subgrid; } }
   .row { display: flex; justify-content: space-between; gap: 8px; font-weight: 600; font-size: 0.9em; }
   .row span { color: var(--_muted); }
+  svg { display: block; width: 2.25em; height: 1.4em; }
+  rect { stroke: var(--_border); }
+  ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; font-size: 0.8em; }
+  .dim { opacity: 0.4; }
   input { font: inherit; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
   ::placeholder { color: var(--_placeholder); opacity: 1; }
   input:disabled { color: var(--_muted); }

@@ -176,3 +176,20 @@ export async function settle(el: PayCardForm): Promise<void> {
   await el.updateComplete;
   await nextFrame();
 }
+
+/** Relative luminance of an `rgb(r, g, b)` colour (WCAG 2). */
+function luminance(color: string): number {
+  const [r, g, b] = color
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map((c) => {
+      const v = Number(c) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+/** Contrast ratio of two `rgb()` colours (WCAG 2). */
+export const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};

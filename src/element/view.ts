@@ -7,6 +7,7 @@
 import type { Brand } from '../card/brands.js';
 import { FIELDS, type FieldName } from '../card/card-fields.js';
 import type { FieldErrors } from '../card/field-errors.js';
+import { brandMark } from '../dom/brand-marks.js';
 import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
 import { errorText, type Messages } from './messages.js';
@@ -20,7 +21,13 @@ export interface View {
   labels: Record<FieldName, HTMLElement>;
   inputs: Record<FieldName, HTMLInputElement>;
   errors: Record<FieldName, HTMLElement>;
+  /** The detected brand: its mark, then its name as text for screen readers. */
   brand: HTMLElement;
+  brandName: HTMLElement;
+  /** The list of accepted-brand marks above the number. */
+  brandRow: HTMLElement;
+  /** What the marks show, so they are rebuilt only when it changes rather than on every keystroke. */
+  shown: { brand: Brand | null; row: string };
   failure: HTMLElement;
   success: HTMLElement;
   submit: HTMLButtonElement;
@@ -35,6 +42,11 @@ export interface ViewState {
   /** Disabled by an enclosing `<fieldset disabled>` or form. */
   disabled: boolean;
   brand: Brand | null;
+  /**
+   * The accepted brands to show as a row of marks above the number (the
+   * detected one stands out, the others dim), or null (or left out) for no row.
+   */
+  brandRow?: readonly Brand[] | null;
   /** The errors the shopper has been shown (on blur or submit), not every current one. */
   shownErrors: FieldErrors;
   /** The element is misconfigured: it shows `failure` and takes no card (inputs read-only, button inert). */
@@ -56,7 +68,7 @@ export interface ViewState {
  * and the live region speaks only when its sentence changes.
  */
 export function renderView(view: View, state: ViewState, messages: Messages): void {
-  const { busy, disabled, brand, shownErrors } = state;
+  const { busy, disabled, shownErrors } = state;
   const locked = busy || state.unavailable;
   setAttr(view.form, 'aria-busy', String(busy));
   for (const field of FIELDS) {
@@ -69,8 +81,7 @@ export function renderView(view: View, state: ViewState, messages: Messages): vo
     setAttr(input, 'disabled', disabled);
     setText(view.errors[field], shown ? errorText(messages, field, shown) : '');
   }
-  setAttr(view.brand, 'hidden', !brand);
-  setText(view.brand, brand ? messages.brandNames[brand] : '');
+  renderBrands(view, state, messages);
   setText(view.failure, state.failure);
   setText(view.success, state.success);
   setAttr(view.submit, 'hidden', state.hideSubmit);
@@ -82,13 +93,42 @@ export function renderView(view: View, state: ViewState, messages: Messages): vo
   setText(view.status, state.announcement);
 }
 
+/**
+ * The marks change only with the brand (or the row's brands), so a keystroke
+ * that keeps the brand adds no node, and no style or layout work.
+ */
+function renderBrands(view: View, { brand, brandRow }: ViewState, messages: Messages): void {
+  const { shown } = view;
+  if (shown.brand !== brand) {
+    // The mark is hidden from screen readers: the name beside it is read as plain words ("Visa"),
+    // not as a picture, and it is the same text the live region says when the brand is detected.
+    view.brand.replaceChildren(...(brand ? [brandMark(brand)] : []), view.brandName);
+    shown.brand = brand;
+  }
+  setAttr(view.brand, 'hidden', !brand);
+  setText(view.brandName, brand ? messages.brandNames[brand] : '');
+  const row = brandRow ?? [];
+  if (shown.row !== row.join()) {
+    // In the row each mark is an image named by its brand: there is no text beside it to read.
+    view.brandRow.replaceChildren(...row.map((each) => h('li', {}, brandMark(each, messages.brandNames[each]))));
+    shown.row = row.join();
+  }
+  setAttr(view.brandRow, 'hidden', !brandRow);
+  setAttr(view.brandRow, 'aria-label', messages.acceptedBrands);
+  row.forEach((each, index) => {
+    const item = view.brandRow.children[index]!;
+    setAttr(item.firstElementChild!, 'aria-label', messages.brandNames[each]);
+    setAttr(item, 'class', !!brand && each !== brand && 'dim');
+  });
+}
+
 /** A new copy of the form, for one element's shadow root. */
 export function buildView(): View {
-  const view = { labels: {}, inputs: {}, errors: {} } as View;
+  const view = { labels: {}, inputs: {}, errors: {}, shown: { brand: null, row: '' } } as View;
   const fields = FIELDS.map((field) => {
     const text = field === 'holderName';
     const label = (view.labels[field] = h('label', { part: 'label', for: field }));
-    if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' });
+    if (field === 'number') view.brand = h('span', { part: 'brand', hidden: '' }, (view.brandName = h('span', { class: 'sr' })));
     return h(
       'div',
       { class: 'field', part: 'field' },
@@ -111,6 +151,8 @@ export function buildView(): View {
   view.form = h(
     'form',
     { part: 'form', novalidate: '' },
+    // An explicit list role: WebKit drops the list's semantics once its bullets are styled away.
+    (view.brandRow = h('ul', { part: 'brands', role: 'list', hidden: '' })),
     fields[0]!,
     fields[1]!,
     // Expiry and CVV in a grid of their own, so aligning them never puts layout work on the other fields' keystrokes.

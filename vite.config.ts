@@ -30,8 +30,9 @@ export default defineConfig(({ mode }) => {
         outDir: '../../dist/card-frame',
         emptyOutDir: true,
         target: 'es2022',
-        // The frame's CSP allows scripts from its own origin only: no inline polyfill.
-        modulePreload: { polyfill: false },
+        // The frame's CSP allows scripts from its own origin only: no inline polyfill. The brand marks
+        // load on demand, after the form: the page does not preload them.
+        modulePreload: false,
         rolldownOptions: { input: 'src/frame/card.html' },
       },
     };

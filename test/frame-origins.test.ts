@@ -80,6 +80,7 @@ const SETTINGS: FrameSettings = {
   unavailable: false,
   hideSubmit: false,
   hideSuccess: false,
+  showBrands: false,
   submitLabel: '',
   theme: 'light',
   variables: {},

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { BRANDS, type Brand } from '../card/brands.js';
+import { brandMark } from '../dom/brand-marks.js';
 import { en, ptBR, type Messages } from './messages.js';
 import { styles } from './pay-card-form.styles.js';
 import { contrast } from './test-helpers.js';
@@ -21,6 +22,7 @@ function viewState(state: Partial<ViewState>): ViewState {
   return {
     busy: false,
     disabled: false,
+    marks: brandMark,
     brand: null,
     shownErrors: {},
     unavailable: false,

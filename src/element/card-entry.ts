@@ -25,7 +25,7 @@ export interface CardEntryDelegate {
 }
 
 /** What the view shows that the card entry does not own. */
-export type HostViewState = Omit<ViewState, 'brand' | 'shownErrors' | 'announcement'>;
+export type HostViewState = Omit<ViewState, 'brand' | 'shownErrors' | 'announcement' | 'marks'>;
 
 const NOT_ACCEPTED = 'brand_not_accepted';
 
@@ -47,6 +47,8 @@ export class CardEntry {
   readonly #announcer: Announcer;
   /** The form's nodes, once {@link mount} has built them. */
   #view: View | null = null;
+  /** The brand marks' drawing, loaded after the form is built: no shopper waits for pictures to type. */
+  #marks: ViewState['marks'] = null;
 
   constructor(host: ReactiveControllerHost, delegate: CardEntryDelegate) {
     this.#host = host;
@@ -86,6 +88,10 @@ export class CardEntry {
       view.inputs[field].addEventListener('blur', () => this.#showError(field));
     }
     root.append(view.form);
+    void import('../dom/brand-marks.js').then(({ brandMark }) => {
+      this.#marks = brandMark;
+      this.#host.requestUpdate();
+    });
   }
 
   /** Writes the state into the view; called from the host's update. */
@@ -93,7 +99,7 @@ export class CardEntry {
     if (!this.#view) return;
     renderView(
       this.#view,
-      { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcer.text },
+      { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcer.text, marks: this.#marks },
       this.#delegate.sentences(),
     );
   }

@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
-import type { Brand } from '../card/brands.js';
+import { BRANDS, type Brand } from '../card/brand.js';
 import type { FieldName } from '../card/card-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
@@ -23,6 +23,8 @@ export interface SessionSettings {
   unavailable: boolean;
   hideSubmit: boolean;
   hideSuccess: boolean;
+  /** Shows the row of accepted brands' marks. */
+  showBrands: boolean;
   submitLabel: string;
 }
 
@@ -159,7 +161,8 @@ export class CardSession {
     const saved = this.#saved;
     const success = saved && !settings.hideSuccess ? sentences.saved(sentences.brandNames[saved.brand], saved.lastFourDigits) : '';
     const failure = unavailable ? sentences.unavailable : this.#failure;
-    this.#entry.render({ busy: this.busy, disabled, unavailable, failure, success, hideSubmit, submitLabel });
+    const brandRow = settings.showBrands ? (settings.accepted ?? BRANDS) : null;
+    this.#entry.render({ busy: this.busy, disabled, unavailable, failure, success, hideSubmit, submitLabel, brandRow });
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */

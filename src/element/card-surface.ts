@@ -15,6 +15,7 @@ export interface SurfaceSettings {
   unavailable: boolean;
   hideSubmit: boolean;
   hideSuccess: boolean;
+  showBrands: boolean;
   submitLabel: string;
   theme: string;
 }

@@ -166,7 +166,7 @@ export class FramedSurface implements CardSurface {
 
   /** Posts the settings when they differ from what the frame has. */
   #sendSettings(): void {
-    const { lang, messages, acceptedBrands, publicKey, disabled, unavailable, hideSubmit, hideSuccess, submitLabel, theme } =
+    const { lang, messages, acceptedBrands, publicKey, disabled, unavailable, hideSubmit, hideSuccess, showBrands, submitLabel, theme } =
       this.#delegate.settings();
     const settings = {
       lang,
@@ -177,6 +177,7 @@ export class FramedSurface implements CardSurface {
       unavailable,
       hideSubmit,
       hideSuccess,
+      showBrands,
       submitLabel,
       theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
       variables: readThemeVariables(this.#host),

@@ -48,7 +48,8 @@ import type { MessageOverrides } from './messages.js';
  * @csspart holder-name-input - Inline mode: the holder-name input.
  * @csspart expiry-input - Inline mode: the expiry input.
  * @csspart cvv-input - Inline mode: the security-code input.
- * @csspart brand - Inline mode: the detected brand's name.
+ * @csspart brand - Inline mode: the detected brand's mark, with its name for screen readers.
+ * @csspart brands - Inline mode: the row of accepted brands' marks (`show-brands`).
  * @csspart error - Inline mode: each field's error message.
  * @csspart form-error - The message shown when tokenization fails, or when the form is unavailable.
  * @csspart success - Inline mode: the confirmation shown after tokenizing ("Visa •••• 1111 saved").
@@ -57,7 +58,7 @@ import type { MessageOverrides } from './messages.js';
  * @cssprop [--pay-color-primary=#0b57d0] - Button background and focus ring.
  * @cssprop [--pay-color-on-primary=#ffffff] - Button text.
  * @cssprop [--pay-color-text=#1f1f1f] - Text.
- * @cssprop [--pay-color-muted=#4a4a4a] - The brand name and disabled text.
+ * @cssprop [--pay-color-muted=#4a4a4a] - Disabled text.
  * @cssprop [--pay-color-placeholder=#707070] - Placeholders: lighter than text, still 4.5:1 (dark theme #969ba1).
  * @cssprop [--pay-color-background=#ffffff] - Background of the form and inputs.
  * @cssprop [--pay-color-border=#6b6b6b] - Input borders.
@@ -93,6 +94,7 @@ export class PayCardForm extends ReactiveElement {
     required: { type: Boolean, reflect: true },
     hideSubmit: { type: Boolean, attribute: 'hide-submit', reflect: true },
     hideSuccess: { type: Boolean, attribute: 'hide-success', reflect: true },
+    showBrands: { type: Boolean, attribute: 'show-brands', reflect: true },
     acceptedBrands: { attribute: 'accepted-brands' },
     messages: { attribute: false },
     configError: { state: true },
@@ -126,6 +128,8 @@ export class PayCardForm extends ReactiveElement {
   hideSubmit = false;
   /** Hides the confirmation shown after tokenizing, for pages that show their own. */
   hideSuccess = false;
+  /** Shows a row of the accepted brands' marks above the card number; the detected brand stands out. */
+  showBrands = false;
   /**
    * The brands the form takes, e.g. `"visa mastercard elo"` (spaces or commas); empty takes every brand.
    * Any other brand is refused as soon as it is detected, with a sentence that names it.
@@ -335,6 +339,7 @@ export class PayCardForm extends ReactiveElement {
       unavailable: !!this.configError,
       hideSubmit: this.hideSubmit,
       hideSuccess: this.hideSuccess,
+      showBrands: this.showBrands,
       submitLabel: this.submitLabel,
       theme: this.theme,
     };

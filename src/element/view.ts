@@ -7,7 +7,7 @@
 import type { Brand } from '../card/brands.js';
 import { FIELDS, type FieldName } from '../card/card-fields.js';
 import type { FieldErrors } from '../card/field-errors.js';
-import { brandMark } from '../dom/brand-marks.js';
+import type { brandMark } from '../dom/brand-marks.js';
 import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
 import { errorText, type Messages } from './messages.js';
@@ -27,7 +27,7 @@ export interface View {
   /** The list of accepted-brand marks above the number. */
   brandRow: HTMLElement;
   /** What the marks show, so they are rebuilt only when it changes rather than on every keystroke. */
-  shown: { brand: Brand | null; row: string };
+  shown: { brand: Brand | null; row: string; marks: boolean };
   failure: HTMLElement;
   success: HTMLElement;
   submit: HTMLButtonElement;
@@ -47,6 +47,8 @@ export interface ViewState {
    * detected one stands out, the others dim), or null (or left out) for no row.
    */
   brandRow?: readonly Brand[] | null;
+  /** Draws the brand marks, once their module has loaded; until then the brand's name is shown as text. */
+  marks?: typeof brandMark | null;
   /** The errors the shopper has been shown (on blur or submit), not every current one. */
   shownErrors: FieldErrors;
   /** The element is misconfigured: it shows `failure` and takes no card (inputs read-only, button inert). */
@@ -97,23 +99,26 @@ export function renderView(view: View, state: ViewState, messages: Messages): vo
  * The marks change only with the brand (or the row's brands), so a keystroke
  * that keeps the brand adds no node, and no style or layout work.
  */
-function renderBrands(view: View, { brand, brandRow }: ViewState, messages: Messages): void {
+function renderBrands(view: View, { brand, brandRow, marks }: ViewState, messages: Messages): void {
   const { shown } = view;
-  if (shown.brand !== brand) {
+  if (shown.brand !== brand || shown.marks !== !!marks) {
     // The mark is hidden from screen readers: the name beside it is read as plain words ("Visa"),
     // not as a picture, and it is the same text the live region says when the brand is detected.
-    view.brand.replaceChildren(...(brand ? [brandMark(brand)] : []), view.brandName);
+    view.brand.replaceChildren(...(brand && marks ? [marks(brand)] : []), view.brandName);
+    // Until the marks have loaded, the name is shown as text instead.
+    setAttr(view.brandName, 'class', marks ? 'sr' : false);
     shown.brand = brand;
   }
   setAttr(view.brand, 'hidden', !brand);
   setText(view.brandName, brand ? messages.brandNames[brand] : '');
-  const row = brandRow ?? [];
-  if (shown.row !== row.join()) {
+  const row = marks ? (brandRow ?? []) : [];
+  if (shown.row !== row.join() || shown.marks !== !!marks) {
     // In the row each mark is an image named by its brand: there is no text beside it to read.
-    view.brandRow.replaceChildren(...row.map((each) => h('li', {}, brandMark(each, messages.brandNames[each]))));
+    view.brandRow.replaceChildren(...row.map((each) => h('li', {}, marks!(each, messages.brandNames[each]))));
     shown.row = row.join();
   }
-  setAttr(view.brandRow, 'hidden', !brandRow);
+  shown.marks = !!marks;
+  setAttr(view.brandRow, 'hidden', !brandRow || !marks);
   setAttr(view.brandRow, 'aria-label', messages.acceptedBrands);
   row.forEach((each, index) => {
     const item = view.brandRow.children[index]!;
@@ -124,7 +129,7 @@ function renderBrands(view: View, { brand, brandRow }: ViewState, messages: Mess
 
 /** A new copy of the form, for one element's shadow root. */
 export function buildView(): View {
-  const view = { labels: {}, inputs: {}, errors: {}, shown: { brand: null, row: '' } } as View;
+  const view = { labels: {}, inputs: {}, errors: {}, shown: { brand: null, row: '', marks: false } } as View;
   const fields = FIELDS.map((field) => {
     const text = field === 'holderName';
     const label = (view.labels[field] = h('label', { part: 'label', for: field }));

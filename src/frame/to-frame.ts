@@ -17,6 +17,7 @@ export const settingsMessage = message('settings', {
     unavailable: boolean,
     hideSubmit: boolean,
     hideSuccess: boolean,
+    showBrands: boolean,
     submitLabel: string(100),
     theme: oneOf(['light', 'dark', 'auto']),
     variables: partialRecord(

@@ -34,6 +34,8 @@ export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<Pa
   'hide-submit'?: PayCardForm['hideSubmit'];
   /** Hides the confirmation shown after tokenizing ("Visa •••• 1111 saved"). */
   'hide-success'?: PayCardForm['hideSuccess'];
+  /** Shows a row of the accepted brands' marks above the card number. */
+  'show-brands'?: PayCardForm['showBrands'];
   /** The brands the form takes, e.g. "visa mastercard elo"; empty takes every brand. */
   'accepted-brands'?: PayCardForm['acceptedBrands'];
   /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */

@@ -316,7 +316,9 @@ export class PayCardForm extends ReactiveElement {
   /** `frame-url`, or the frame under `base-url`; '' when neither is a usable address. */
   #frameUrl(): string {
     try {
-      return this.frameUrl ? checkBaseUrl(this.frameUrl, '<pay-card-form>') : `${checkBaseUrl(this.baseUrl, '<pay-card-form>')}/${FRAME_PATH}`;
+      return this.frameUrl
+        ? checkBaseUrl(this.frameUrl, '<pay-card-form>')
+        : `${checkBaseUrl(this.baseUrl, '<pay-card-form>')}/${FRAME_PATH}`;
     } catch {
       return '';
     }

@@ -58,14 +58,20 @@ export function packMessages(overrides: MessageOverrides | null): PackedMessages
         else if (sentence != null) errors[problem] = sentence;
       }
       packed.errors = errors;
-    } else if (key === 'fixErrors' && typeof value === 'function') packed.fixErrors = COUNTS.map((count) => (value as (count: number) => string)(count));
+    } else if (key === 'fixErrors' && typeof value === 'function')
+      packed.fixErrors = COUNTS.map((count) => (value as (count: number) => string)(count));
     else if (typeof value === 'function') packed[key] = (value as Template)(FIRST, SECOND);
     else packed[key] = typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, item]) => item != null)) : value;
   }
   return packed as PackedMessages;
 }
 
-const fill = (template: string, ...args: string[]) => template.split(FIRST).join(args[0] ?? '').split(SECOND).join(args[1] ?? '');
+const fill = (template: string, ...args: string[]) =>
+  template
+    .split(FIRST)
+    .join(args[0] ?? '')
+    .split(SECOND)
+    .join(args[1] ?? '');
 
 /** Turns packed overrides back into `messages` overrides, in the frame. */
 export function unpackMessages(packed: PackedMessages | null): MessageOverrides | null {
@@ -89,4 +95,3 @@ export function unpackMessages(packed: PackedMessages | null): MessageOverrides 
   }
   return out as MessageOverrides;
 }
-

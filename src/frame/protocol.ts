@@ -72,7 +72,9 @@ export const tokenizeMessage = message('tokenize', { id });
 export const commandMessage = object({ v, type: oneOf(['reset', 'show-errors', 'focus']) });
 
 /** Everything the host may send over the port. */
-export const toFrame = (value: unknown): value is Infer<typeof settingsMessage> | Infer<typeof tokenizeMessage> | Infer<typeof commandMessage> =>
+export const toFrame = (
+  value: unknown,
+): value is Infer<typeof settingsMessage> | Infer<typeof tokenizeMessage> | Infer<typeof commandMessage> =>
   settingsMessage(value) || tokenizeMessage(value) || commandMessage(value);
 export type ToFrame = Infer<typeof settingsMessage> | Infer<typeof tokenizeMessage> | Infer<typeof commandMessage>;
 export type FrameSettings = Infer<typeof settingsMessage>['settings'];

@@ -62,7 +62,9 @@ type Shape<S extends Record<string, Check<unknown>>> = {
 export const object =
   <S extends Record<string, Check<unknown>>>(shape: S): Check<Shape<S>> =>
   (value): value is Shape<S> =>
-    isRecord(value) && Object.keys(value).every((key) => Object.hasOwn(shape, key)) && Object.keys(shape).every((key) => shape[key]!(value[key]));
+    isRecord(value) &&
+    Object.keys(value).every((key) => Object.hasOwn(shape, key)) &&
+    Object.keys(shape).every((key) => shape[key]!(value[key]));
 
 /** An object whose keys are some of `keys`, each value passing `check`. */
 export const partialRecord =

@@ -11,7 +11,15 @@ import { ApiError, AuthenticationError, ValidationError } from '../tokenize/erro
 import { ConfigurationError, NetworkError, TimeoutError } from '../shared/errors.js';
 import { either, integer, object, oneOf, optional, type Infer } from './schema.js';
 
-const NAMES = ['ValidationError', 'AuthenticationError', 'ApiError', 'NetworkError', 'TimeoutError', 'ConfigurationError', 'AbortError'] as const;
+const NAMES = [
+  'ValidationError',
+  'AuthenticationError',
+  'ApiError',
+  'NetworkError',
+  'TimeoutError',
+  'ConfigurationError',
+  'AbortError',
+] as const;
 const CARD_FIELDS: readonly CardField[] = ['card.number', 'card.holderName', 'card.expirationMonth', 'card.expirationYear', 'card.cvv'];
 /** A code is a token, not a sentence: letters, digits and `_`. */
 const token = (value: unknown): value is string => typeof value === 'string' && /^\w{1,40}$/.test(value);
@@ -30,7 +38,8 @@ export type WireError = Infer<typeof wireError>;
 export function packError(error: unknown): WireError {
   const name = (error as Error | null)?.name;
   if (error instanceof ValidationError) return { name: 'ValidationError', field: error.field, reason: error.reason };
-  if (error instanceof ApiError) return { name: 'ApiError', code: token(error.code) || Number.isInteger(error.code) ? error.code : 'invalid', status: error.status };
+  if (error instanceof ApiError)
+    return { name: 'ApiError', code: token(error.code) || Number.isInteger(error.code) ? error.code : 'invalid', status: error.status };
   if (error instanceof TimeoutError) return { name: 'TimeoutError', timeoutMs: error.timeoutMs };
   if (error instanceof AuthenticationError || error instanceof ConfigurationError) return { name: error.name as WireError['name'] };
   return { name: name === 'AbortError' ? 'AbortError' : 'NetworkError' };

@@ -18,9 +18,11 @@ const commonjs = fromRollup(rollupCommonjs);
 
 /**
  * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
- * server that accepts requests and never answers (to hold the busy state).
- * Tests ask for their URLs with `executeServerCommand('sandbox-url')` and
- * `executeServerCommand('silent-url')`.
+ * server whose tokenization never succeeds: it serves the card frame (taken
+ * from the sandbox, so isolated forms load from its origin too), then holds
+ * every tokenize request open (to hold the busy state) or, under `/drop`,
+ * cuts the connection (a network failure). Tests ask for the URLs with
+ * `executeServerCommand('sandbox-url')`, `'silent-url'` and `'dropping-url'`.
  */
 function sandbox() {
   let running;
@@ -30,15 +32,27 @@ function sandbox() {
     async serverStart() {
       const { createSandbox } = await tsImport('./src/sandbox/sandbox.ts', import.meta.url);
       running = await createSandbox();
-      // Answers CORS preflights so the browser sends the real request, then never replies to it.
-      silent = createServer((req, res) => {
-        if (req.method !== 'OPTIONS') return;
-        res.writeHead(204, {
-          'access-control-allow-origin': '*',
-          'access-control-allow-headers': 'content-type, authorization',
-          'access-control-allow-methods': 'POST',
-        });
-        res.end();
+      silent = createServer(async (req, res) => {
+        const dropping = req.url.startsWith('/drop/');
+        const path = dropping ? req.url.slice('/drop'.length) : req.url;
+        // Answers CORS preflights so the browser sends the real request.
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': 'content-type, authorization',
+            'access-control-allow-methods': 'POST',
+          });
+          res.end();
+        } else if (req.method === 'GET' && path.startsWith('/frame/')) {
+          const frame = await fetch(running.url + path);
+          // `fetch` has decoded the body: its length and encoding headers no longer apply.
+          const headers = [...frame.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding');
+          res.writeHead(frame.status, Object.fromEntries(headers));
+          res.end(Buffer.from(await frame.arrayBuffer()));
+        } else if (dropping) {
+          req.socket.destroy();
+        }
+        // Anything else is never answered.
       });
       await new Promise((resolve) => silent.listen(0, '127.0.0.1', resolve));
     },
@@ -50,6 +64,7 @@ function sandbox() {
     executeCommand({ command }) {
       if (command === 'sandbox-url') return running.url;
       if (command === 'silent-url') return `http://127.0.0.1:${silent.address().port}`;
+      if (command === 'dropping-url') return `http://127.0.0.1:${silent.address().port}/drop`;
       return undefined;
     },
   };

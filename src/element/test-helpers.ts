@@ -6,7 +6,7 @@
  * so the tests read it through the frame probe (test/frame-probe.mjs), from
  * outside the page, as Playwright sees it. Every reader is async for both.
  */
-import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
@@ -248,12 +248,10 @@ async function pageAxe(): Promise<typeof import('axe-core')> {
  */
 export async function settle(el: PayCardForm): Promise<void> {
   await el.updateComplete;
-  if (framed(el)) {
-    await frame(el, 'settle');
-    // The frame's last messages cross the channel in a task of their own.
-    await new Promise((done) => setTimeout(done, 0));
-  }
+  if (framed(el)) await frame(el, 'settle');
+  // Updates run in microtasks; a task lets what arrived meanwhile run too (isolated: the frame's last
+  // messages, which cross the channel in tasks of their own). Nothing here waits for a rendered frame.
+  await new Promise((done) => setTimeout(done, 0));
   await el.updateComplete;
   await el.updateComplete;
-  await nextFrame();
 }

@@ -17,9 +17,9 @@ const commonjs = fromRollup(rollupCommonjs);
 
 /**
  * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
- * sandbox whose tokenize call never answers (to hold the busy state).
- * Tests ask for their URLs with `executeServerCommand('sandbox-url')` and
- * `executeServerCommand('silent-url')`.
+ * sandbox whose tokenize call never answers (to hold the busy state) and,
+ * under `/drop`, cuts it (a network failure). Tests ask for the URLs with
+ * `executeServerCommand('sandbox-url')`, `'silent-url'` and `'dropping-url'`.
  */
 function sandbox() {
   let running;
@@ -40,6 +40,7 @@ function sandbox() {
     executeCommand({ command }) {
       if (command === 'sandbox-url') return running.url;
       if (command === 'silent-url') return silent.url;
+      if (command === 'dropping-url') return silent.droppingUrl;
       return undefined;
     },
   };

@@ -37,8 +37,8 @@ export const WAYS = {
   },
   frame: {
     entry: 'card-frame/card.html',
-    withLazy: false,
-    what: 'isolated mode, the frame the tokenization origin serves: its page and every script it loads',
+    withLazy: true,
+    what: 'isolated mode, the frame the tokenization origin serves: its page and every script it loads, the brand marks it loads after the form included',
   },
   inlinePage: {
     entry: 'pay-card-form.js',

@@ -7,11 +7,11 @@
  */
 
 /** Every element matching `selector` in the form (or the first, unless `all`), with what tests read of it. */
-export function snapshot({ probe, selector, styles = [], all = false }) {
+export function snapshot({ probe, selector, styles = [], pseudo = null, all = false }) {
   const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;
   const picture = (element) => {
     const rect = element.getBoundingClientRect();
-    const computed = getComputedStyle(element);
+    const computed = getComputedStyle(element, pseudo);
     return {
       value: element.value ?? null,
       selectionStart: element.selectionStart ?? null,
@@ -22,6 +22,7 @@ export function snapshot({ probe, selector, styles = [], all = false }) {
       attributes: Object.fromEntries([...element.attributes].map((a) => [a.name, a.value])),
       rect: { top: rect.top, left: rect.left, width: rect.width, height: rect.height, bottom: rect.bottom, right: rect.right },
       styles: Object.fromEntries(styles.map((name) => [name, computed.getPropertyValue(name)])),
+      animations: element.getAnimations({ subtree: true }).length,
     };
   };
   const found = [...root.querySelectorAll(selector)];
@@ -44,4 +45,52 @@ export function listenRegion({ probe }) {
 /** What the live region has said since {@link listenRegion}. */
 export function saidSince({ probe }) {
   return [...(window.probeSaid?.[probe ?? 'frame'] ?? [])];
+}
+
+/** Starts recording every write to the form's DOM (afresh on each call). */
+export function observeWrites({ probe }) {
+  const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;
+  const key = probe ?? 'frame';
+  window.probeWrites?.[key]?.observer.disconnect();
+  const writes = [];
+  const describe = (m) => `${m.type} ${m.target.id || m.target.nodeName} ${m.attributeName ?? ''}`;
+  const observer = new MutationObserver((records) => writes.push(...records.map(describe)));
+  observer.observe(root, { subtree: true, attributes: true, childList: true, characterData: true });
+  (window.probeWrites ??= {})[key] = { writes, observer, describe };
+  return true;
+}
+
+/** The writes recorded since {@link observeWrites}, as "type target attribute", including any not yet delivered. */
+export function writesSince({ probe }) {
+  const record = window.probeWrites?.[probe ?? 'frame'];
+  if (!record) return [];
+  record.writes.push(...record.observer.takeRecords().map(record.describe));
+  return [...record.writes];
+}
+
+/**
+ * What Chrome's autofill does: sets values on inputs that do not have focus
+ * and fires `input`, with no key events.
+ */
+export function autofill({ probe, values }) {
+  const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;
+  for (const [id, value] of Object.entries(values)) {
+    const field = root.getElementById(id);
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  }
+  return true;
+}
+
+/** The form's document: its title and language, and whether its content overflows it. */
+export function documentBox() {
+  const { documentElement: html } = document;
+  return {
+    title: document.title,
+    lang: html.lang,
+    scrollWidth: html.scrollWidth,
+    scrollHeight: html.scrollHeight,
+    clientWidth: html.clientWidth,
+    clientHeight: html.clientHeight,
+  };
 }

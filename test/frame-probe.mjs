@@ -7,29 +7,51 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { listenRegion, saidSince, snapshot } from './form-snapshot.js';
+import { autofill, documentBox, listenRegion, observeWrites, saidSince, snapshot, writesSince } from './form-snapshot.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Each element's frame, by test page and probe: looked up once, again when its iframe was replaced. */
+const frames = new Map();
+
+async function frameOf(session, probe) {
+  const key = `${session.id} ${probe}`;
+  const known = frames.get(key);
+  if (known && !known.isDetached()) return known;
+  const page = session.browser.getPage(session.id);
+  // CSS locators pierce open shadow roots: the iframe sits in the element's.
+  const handle = await page.locator(`[data-probe="${probe}"] iframe`).elementHandle({ timeout: 5000 });
+  const frame = await handle.contentFrame();
+  await handle.dispose();
+  frames.set(key, frame);
+  return frame;
+}
 
 export function frameProbe() {
   return {
     name: 'frame-probe',
     async executeCommand({ command, payload, session }) {
       if (command !== 'frame') return undefined;
-      const page = session.browser.getPage(session.id);
-      // CSS locators pierce open shadow roots: the iframe sits in the element's.
-      const handle = await page.locator(`[data-probe="${payload.probe}"] iframe`).elementHandle({ timeout: 5000 });
-      const frame = await handle.contentFrame();
+      const frame = await frameOf(session, payload.probe);
       const inForm = (selector) => frame.locator(`pay-card-frame ${selector}`).first();
       switch (payload.op) {
         case 'snap':
-          return frame.evaluate(snapshot, { selector: payload.selector, styles: payload.styles ?? [], all: !!payload.all });
+          return frame.evaluate(snapshot, {
+            selector: payload.selector,
+            styles: payload.styles ?? [],
+            pseudo: payload.pseudo ?? null,
+            all: !!payload.all,
+          });
         case 'settle':
-          // Two frames in the frame: what the last keystroke changed is rendered and posted.
-          return frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))));
+          // An evaluation is a task of the frame's own: the form renders in microtasks and posts as it
+          // renders, so by the time it runs, whatever the last action started there is done.
+          return frame.evaluate(() => true);
         case 'focus':
-          await inForm(payload.selector).focus();
-          return true;
+          // As a click would, and as the inline tests do: `focus()` on the element.
+          return frame.evaluate(
+            (selector) => document.querySelector('pay-card-frame').shadowRoot.querySelector(selector).focus() ?? true,
+            payload.selector,
+          );
         case 'click':
           await inForm(payload.selector).click();
           return true;
@@ -38,11 +60,26 @@ export function frameProbe() {
         case 'said':
           return frame.evaluate(saidSince, {});
         case 'axe':
-          return frame.evaluate(`${axeSource}
-            axe.run(document, { resultTypes: ['violations'] })
-              .then((r) => r.violations.map((v) => v.id + ': ' + v.help + ' (' + v.nodes.length + ')'))`);
-        case 'frame-document':
-          return frame.evaluate(() => ({ title: document.title, lang: document.documentElement.lang, url: location.href }));
+          // Once per document: the source is large.
+          if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axeSource);
+          // The whole document, its title and language included; but the frame is a part of the
+          // merchant's page, whose landmarks and headings are the page's to provide.
+          return frame.evaluate(() =>
+            window.axe
+              .run(document, {
+                resultTypes: ['violations'],
+                rules: { 'landmark-one-main': { enabled: false }, 'page-has-heading-one': { enabled: false }, region: { enabled: false } },
+              })
+              .then((r) => r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)),
+          );
+        case 'observe':
+          return frame.evaluate(observeWrites, {});
+        case 'writes':
+          return frame.evaluate(writesSince, {});
+        case 'autofill':
+          return frame.evaluate(autofill, { values: payload.values });
+        case 'document':
+          return frame.evaluate(documentBox);
         default:
           throw new Error(`frame probe: unknown op ${payload.op}`);
       }

@@ -2,9 +2,11 @@
  * A sandbox whose tokenize call never answers: the card form stays busy for as
  * long as a test or a screenshot needs. Everything else is the real sandbox,
  * the card frame included, so it holds either mode busy (isolated mode
- * tokenizes with the origin its frame comes from).
+ * tokenizes with the origin its frame comes from). Under `/drop` (the base
+ * address `{url}/drop`) the same sandbox cuts every tokenize connection
+ * instead: a network failure.
  */
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
 import { createSandboxApp } from '../src/sandbox/sandbox.js';
@@ -12,18 +14,27 @@ import { TOKENS_PATH } from '../src/tokenize/wire.js';
 
 export interface SilentSandbox {
   url: string;
+  /** The base address whose tokenize call fails with a cut connection. */
+  droppingUrl: string;
   close(): Promise<void>;
 }
 
 export function startSilentSandbox(): Promise<SilentSandbox> {
-  const app = new Hono();
+  const app = new Hono<{ Bindings: HttpBindings }>();
   // Takes the request (after the real CORS preflight) and never replies.
   app.post(TOKENS_PATH, () => new Promise<Response>(() => {}));
-  app.route('/', createSandboxApp().app);
+  app.post(`/drop${TOKENS_PATH}`, (c) => {
+    c.env.incoming.socket.destroy();
+    return new Promise<Response>(() => {});
+  });
+  const sandbox = createSandboxApp().app;
+  app.route('/drop', sandbox);
+  app.route('/', sandbox);
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
       resolve({
         url: `http://127.0.0.1:${info.port}`,
+        droppingUrl: `http://127.0.0.1:${info.port}/drop`,
         close: () =>
           new Promise<void>((done) => {
             if ('closeAllConnections' in server) server.closeAllConnections();

@@ -5,76 +5,89 @@ import {
   ACTIVE_KEY,
   EXPIRY_TYPED,
   INACTIVE_KEY,
+  MODE,
   errorOf,
+  expectAccessible,
   fillValidCard,
-  input,
+  focusField,
+  focusOn,
+  focusedIn,
+  formDocument,
   listen,
   mount,
+  onPage,
+  part,
+  press,
+  ready,
   sandboxUrl,
   settle,
   silentUrl,
+  snapAll,
+  typeHere,
   typeInto,
 } from './test-helpers.js';
-
-/** Blur the focused field with a real Tab press and let the element render. */
-async function tab(el: PayCardForm) {
-  await sendKeys({ press: 'Tab' });
-  await el.updateComplete;
-}
 
 for (const locale of ['en', 'pt-BR']) {
   for (const theme of ['light', 'dark']) {
     describe(`axe, ${locale}, ${theme} theme`, () => {
       it('has no violations when empty, while typing, and with each field invalid', async () => {
         const el = await mount({ locale, theme });
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
         await typeInto(el, 'number', '41111');
-        await expect(el).to.be.accessible();
-        await tab(el);
-        expect(errorOf(el, 'number')).to.not.equal('');
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
+        await press(el, 'Tab');
+        expect(await errorOf(el, 'number')).to.not.equal('');
+        await expectAccessible(el);
         await typeInto(el, 'holderName', ' ');
-        await tab(el);
+        await press(el, 'Tab');
         await typeInto(el, 'expiry', '0120');
-        await tab(el);
+        await press(el, 'Tab');
         await typeInto(el, 'cvv', '1');
-        await tab(el);
-        for (const id of ['number', 'holderName', 'expiry', 'cvv']) expect(errorOf(el, id), id).to.not.equal('');
-        await expect(el).to.be.accessible();
+        await press(el, 'Tab');
+        for (const id of ['number', 'holderName', 'expiry', 'cvv']) expect(await errorOf(el, id), id).to.not.equal('');
+        await expectAccessible(el);
       });
 
-      it('has no violations when complete, tokenized (success shown), busy, failed, refused and unavailable', async () => {
+      it('has no violations when complete, then tokenized (success shown)', async () => {
         const el = await mount({ locale, theme });
         await fillValidCard(el);
-        await expect(el).to.be.accessible();
+        await expectAccessible(el);
         await el.tokenize();
-        await el.updateComplete;
-        expect(el.shadowRoot!.querySelector('[part="success"]')!.textContent).to.not.equal('');
-        await expect(el).to.be.accessible();
+        await settle(el);
+        expect((await part(el, '[part="success"]')).text).to.not.equal('');
+        await expectAccessible(el);
+      });
 
+      it('has no violations while busy', async () => {
         const busy = await mount({ locale, theme, baseUrl: await silentUrl() });
         await fillValidCard(busy);
         busy.tokenize().catch(() => {});
-        await busy.updateComplete;
+        await settle(busy);
         expect(busy.busy).to.equal(true);
-        await expect(busy).to.be.accessible();
+        await expectAccessible(busy);
+      });
 
+      it('has no violations when tokenizing failed', async () => {
         const failed = await mount({ locale, theme, publicKey: INACTIVE_KEY });
         await fillValidCard(failed);
         await failed.tokenize().catch(() => {});
-        await failed.updateComplete;
-        expect(failed.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.not.equal('');
-        await expect(failed).to.be.accessible();
+        await settle(failed);
+        expect((await part(failed, '[part="form-error"]')).text).to.not.equal('');
+        await expectAccessible(failed);
+      });
 
+      it('has no violations with a refused brand', async () => {
         const refused = await mount({ locale, theme });
         refused.acceptedBrands = 'visa';
         await typeInto(refused, 'number', '378282');
-        expect(errorOf(refused, 'number')).to.not.equal('');
-        await expect(refused).to.be.accessible();
+        expect(await errorOf(refused, 'number')).to.not.equal('');
+        await expectAccessible(refused);
+      });
 
+      it('has no violations when unavailable', async () => {
         const unavailable = await mount({ locale, theme, publicKey: 'not-a-key' });
-        expect(unavailable.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.not.equal('');
-        await expect(unavailable).to.be.accessible();
+        expect((await part(unavailable, '[part="form-error"]')).text).to.not.equal('');
+        await expectAccessible(unavailable);
       });
     });
   }
@@ -85,17 +98,18 @@ describe('keyboard only', () => {
     const el = await fixture<PayCardForm>(
       html`<div>
         <button id="before">Back to cart</button>
-        <pay-card-form public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en"></pay-card-form>
+        <pay-card-form mode=${MODE} public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en"></pay-card-form>
       </div>`,
     ).then((wrapper) => wrapper.querySelector('pay-card-form')!);
+    await ready(el);
     (el.previousElementSibling as HTMLElement).focus();
     const order: string[] = [];
     const typed: Record<string, string> = { number: '5555555555554444', holderName: 'Ana Silva', expiry: EXPIRY_TYPED, cvv: '123' };
     for (let i = 0; i < 5; i++) {
-      await sendKeys({ press: 'Tab' });
-      const active = el.shadowRoot!.activeElement as HTMLElement | null;
-      order.push(active?.id || active?.getAttribute('part') || 'outside');
-      if (active?.id && typed[active.id]) await sendKeys({ type: typed[active.id]! });
+      await press(el, 'Tab');
+      const active = await focusedIn(el);
+      order.push(active ?? 'outside');
+      if (active && typed[active]) await typeHere(el, typed[active]);
     }
     expect(order).to.deep.equal(['number', 'holderName', 'expiry', 'cvv', 'submit']);
     const event = oneEvent(el, 'tokenized');
@@ -108,31 +122,27 @@ describe('keyboard only', () => {
     const el = await mount();
     await fillValidCard(el);
     // Break the expiry only, then submit from the button with the keyboard.
-    input(el, 'expiry').focus();
+    await focusField(el, 'expiry');
     for (let i = 0; i < 7; i++) await sendKeys({ press: 'Backspace' });
-    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!.focus();
-    await sendKeys({ press: 'Enter' });
-    await waitUntil(() => el.shadowRoot!.activeElement === input(el, 'expiry'));
-    expect(input(el, 'expiry').getAttribute('aria-invalid')).to.equal('true');
+    await focusOn(el, '[part="submit"]');
+    await press(el, 'Enter');
+    await waitUntil(async () => (await focusedIn(el)) === 'expiry', 'the expiry has focus');
+    expect((await part(el, '#expiry')).attributes['aria-invalid']).to.equal('true');
   });
 });
 
 describe('announcements', () => {
   it('says the brand once, errors on blur only, and what to fix on submit', async () => {
     const el = await mount();
-    const said = listen(el);
+    const said = await listen(el);
     await typeInto(el, 'number', '411111');
-    await settle(el);
-    expect(said).to.deep.equal(['Card brand: Visa.']);
-    await tab(el);
-    await settle(el);
+    expect(await said()).to.deep.equal(['Card brand: Visa.']);
+    await press(el, 'Tab');
     await typeInto(el, 'holderName', 'A');
-    await sendKeys({ type: 'na' });
-    await settle(el);
-    expect(said).to.deep.equal(['Card brand: Visa.', 'The card number is incomplete.']);
+    await typeHere(el, 'na');
+    expect(await said()).to.deep.equal(['Card brand: Visa.', 'The card number is incomplete.']);
     el.tokenize().catch(() => {});
-    await settle(el);
-    expect(said).to.deep.equal([
+    expect(await said()).to.deep.equal([
       'Card brand: Visa.',
       'The card number is incomplete.',
       'Please correct 3 fields. The card number is incomplete.',
@@ -141,34 +151,35 @@ describe('announcements', () => {
 
   it('says the result after tokenizing, in Portuguese when asked', async () => {
     const el = await mount({ locale: 'pt-BR' });
-    const said = listen(el);
+    const said = await listen(el);
     await fillValidCard(el, '6363680000000007');
     await el.tokenize();
-    await settle(el);
-    expect(said).to.deep.equal(['Bandeira do cartão: Elo.', 'Verificando o cartão. Aguarde.', 'Cartão Elo final 0007 aceito.']);
+    expect(await said()).to.deep.equal(['Bandeira do cartão: Elo.', 'Verificando o cartão. Aguarde.', 'Cartão Elo final 0007 aceito.']);
   });
 
   it('explains the busy pay button, which stays focusable', async () => {
     const el = await mount({ baseUrl: await silentUrl() });
     await fillValidCard(el);
     el.tokenize().catch(() => {});
-    await el.updateComplete;
-    const button = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="submit"]')!;
-    expect(button.disabled).to.equal(false);
-    expect(button.getAttribute('aria-disabled')).to.equal('true');
-    const explanation = el.shadowRoot!.getElementById(button.getAttribute('aria-describedby')!)!;
-    expect(explanation.textContent).to.equal('Checking your card. Please wait.');
-    button.focus();
-    expect(el.shadowRoot!.activeElement).to.equal(button);
+    await settle(el);
+    const button = await part(el, '[part="submit"]');
+    expect(button.attributes).to.not.have.property('disabled');
+    expect(button.attributes['aria-disabled']).to.equal('true');
+    const explanation = await part(el, `#${button.attributes['aria-describedby']}`);
+    expect(explanation.text).to.equal('Checking your card. Please wait.');
+    await focusOn(el, '[part="submit"]');
+    expect(await focusedIn(el)).to.equal('submit');
   });
 });
 
 describe('languages and overrides', () => {
   it('follows the document language when no locale is set', async () => {
-    const wrapper = await fixture(html`<div lang="pt-BR"><pay-card-form></pay-card-form></div>`);
+    const wrapper = await fixture(
+      html`<div lang="pt-BR"><pay-card-form mode=${MODE} public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()}></pay-card-form></div>`,
+    );
     const el = wrapper.querySelector('pay-card-form')!;
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('label[for="cvv"]')!.textContent).to.equal('Código de segurança');
+    await ready(el);
+    expect((await part(el, 'label[for="cvv"]')).text).to.equal('Código de segurança');
   });
 
   it('lets the merchant replace any sentence', async () => {
@@ -178,18 +189,18 @@ describe('languages and overrides', () => {
       errors: { incomplete: (noun, field) => (field === 'number' ? 'Faltam dígitos.' : `${noun}?`) },
       labels: { cvv: undefined },
     };
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="submit"]')!.textContent!.trim()).to.equal('Finalizar compra');
+    await settle(el);
+    expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Finalizar compra');
     await typeInto(el, 'number', '4111');
-    await tab(el);
-    expect(errorOf(el, 'number')).to.equal('Faltam dígitos.');
+    await press(el, 'Tab');
+    expect(await errorOf(el, 'number')).to.equal('Faltam dígitos.');
     await typeInto(el, 'cvv', '1');
-    await tab(el);
-    expect(errorOf(el, 'cvv')).to.equal('the security code?');
+    await press(el, 'Tab');
+    expect(await errorOf(el, 'cvv')).to.equal('the security code?');
     // An override left undefined keeps the built-in sentence rather than blanking it.
-    expect(el.shadowRoot!.querySelector('label[for="cvv"]')!.textContent).to.equal('Security code');
+    expect((await part(el, 'label[for="cvv"]')).text).to.equal('Security code');
     // Sentences that were not overridden stay.
-    expect(el.shadowRoot!.querySelector('label[for="number"]')!.textContent).to.equal('Card number');
+    expect((await part(el, 'label[for="number"]')).text).to.equal('Card number');
   });
 });
 
@@ -200,10 +211,14 @@ describe('layout', () => {
       const el = await mount();
       await fillValidCard(el, '378282246310005');
       expect(document.documentElement.scrollWidth).to.be.at.most(320);
-      for (const id of ['number', 'holderName', 'expiry', 'cvv']) {
-        const box = input(el, id).getBoundingClientRect();
-        expect(box.right, id).to.be.at.most(320);
-        expect(box.height, id).to.be.at.least(24);
+      const form = await formDocument(el);
+      expect(form.scrollWidth, 'inside the form').to.be.at.most(form.clientWidth);
+      const fields = await snapAll(el, 'input');
+      expect(fields.map((field) => field.attributes.id)).to.deep.equal(['number', 'holderName', 'expiry', 'cvv']);
+      for (const field of fields) {
+        const box = onPage(el, field.rect);
+        expect(box.right, field.attributes.id).to.be.at.most(320);
+        expect(box.height, field.attributes.id).to.be.at.least(24);
       }
     } finally {
       await setViewport({ width: 800, height: 600 });
@@ -221,40 +236,42 @@ describe('layout', () => {
             display: none;
           }
         </style>
-        <pay-card-form></pay-card-form><label id="outside">outside</label>
+        <pay-card-form mode=${MODE} public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()}></pay-card-form
+        ><label id="outside">outside</label>
       </div>`,
     );
     const el = wrapper.querySelector('pay-card-form')!;
-    await el.updateComplete;
-    expect(getComputedStyle(input(el, 'number')).backgroundColor).to.not.equal('rgb(255, 0, 0)');
-    expect(getComputedStyle(el.shadowRoot!.querySelector('label')!).display).to.not.equal('none');
+    await ready(el);
+    expect((await part(el, '#number', ['background-color'])).styles['background-color']).to.not.equal('rgb(255, 0, 0)');
+    expect((await part(el, 'label', ['display'])).styles.display).to.not.equal('none');
   });
 });
 
 describe('media preferences', () => {
   afterEach(() => emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' }));
 
+  const background = async (el: PayCardForm) => (await part(el, '#number', ['background-color'])).styles['background-color'];
+
   it('theme="auto" follows prefers-color-scheme; the default light theme does not', async () => {
     await emulateMedia({ colorScheme: 'dark' });
     const auto = await mount({ theme: 'auto' });
     const light = await mount({ theme: 'light' });
-    expect(getComputedStyle(input(auto, 'number')).backgroundColor).to.equal('rgb(31, 32, 35)');
-    expect(getComputedStyle(input(light, 'number')).backgroundColor).to.equal('rgb(255, 255, 255)');
-    await expect(auto).to.be.accessible();
+    expect(await background(auto)).to.equal('rgb(31, 32, 35)');
+    expect(await background(light)).to.equal('rgb(255, 255, 255)');
+    await expectAccessible(auto);
     await emulateMedia({ colorScheme: 'light' });
-    expect(getComputedStyle(input(auto, 'number')).backgroundColor).to.equal('rgb(255, 255, 255)');
+    expect(await background(auto)).to.equal('rgb(255, 255, 255)');
   });
 
   it('the brand name appears without moving, with or without prefers-reduced-motion', async () => {
     const el = await mount();
     await typeInto(el, 'number', '4');
-    const brand = el.shadowRoot!.querySelector('[part="brand"]')!;
     for (const reducedMotion of ['no-preference', 'reduce'] as const) {
       await emulateMedia({ reducedMotion });
-      const style = getComputedStyle(brand);
-      expect(brand.getAnimations(), reducedMotion).to.have.length(0);
-      expect(style.animationName, reducedMotion).to.equal('none');
-      expect(style.transitionDuration, reducedMotion).to.equal('0s');
+      const brand = await part(el, '[part="brand"]', ['animation-name', 'transition-duration']);
+      expect(brand.animations, reducedMotion).to.equal(0);
+      expect(brand.styles['animation-name'], reducedMotion).to.equal('none');
+      expect(brand.styles['transition-duration'], reducedMotion).to.equal('0s');
     }
   });
 
@@ -263,8 +280,8 @@ describe('media preferences', () => {
     el.style.setProperty('--pay-color-error', 'rgb(120, 0, 0)');
     el.style.setProperty('--pay-radius', '0px');
     await typeInto(el, 'number', '4111');
-    await tab(el);
-    expect(getComputedStyle(el.shadowRoot!.querySelector('#number-error')!).color).to.equal('rgb(120, 0, 0)');
-    expect(getComputedStyle(input(el, 'number')).borderTopLeftRadius).to.equal('0px');
+    await press(el, 'Tab');
+    expect((await part(el, '#number-error', ['color'])).styles.color).to.equal('rgb(120, 0, 0)');
+    expect((await part(el, '#number', ['border-top-left-radius'])).styles['border-top-left-radius']).to.equal('0px');
   });
 });

@@ -62,6 +62,8 @@ export class CardSession {
   #failure = '';
   /** The last token, for the visible confirmation; cleared by any edit. */
   #saved: TokenizeResult | null = null;
+  /** The host was found misconfigured, as of the last update: the shopper is told once, when it happens. */
+  #unavailable = false;
 
   constructor(host: ReactiveControllerHost, delegate: SessionDelegate) {
     this.#host = host;
@@ -144,6 +146,10 @@ export class CardSession {
   update(root: ParentNode, refresh: boolean): void {
     // Before rendering, so a brand that became refused shows in this same update.
     if (refresh) this.#entry.syncNotAccepted();
+    const { unavailable } = this.#delegate.settings();
+    // Said after this update, not during it: an announcement asks for updates of its own.
+    if (unavailable && !this.#unavailable) void this.#host.updateComplete.then(() => this.#entry.announce(this.#sentences.unavailable));
+    this.#unavailable = unavailable;
     this.#render(root);
     if (refresh) this.#changed(this.#entry.errors());
   }

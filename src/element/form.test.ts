@@ -1,13 +1,31 @@
 import { expect, fixture, html, nextFrame, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, EXPIRY_YEAR, errorOf, fillValidCard, input, sandboxUrl, silentUrl } from './test-helpers.js';
+import {
+  ACTIVE_KEY,
+  EXPIRY_YEAR,
+  MODE,
+  autofill,
+  errorOf,
+  fillValidCard,
+  focusField,
+  mount,
+  part,
+  press,
+  ready,
+  sandboxUrl,
+  settle,
+  silentUrl,
+  typeHere,
+  typeInto,
+  valueOf,
+} from './test-helpers.js';
 
 async function mountInForm(attrs: { required?: boolean } = {}) {
   const form = await fixture<HTMLFormElement>(
     html`<form action="/should-not-navigate" method="post">
       <input name="order" value="A-1001" />
       <pay-card-form
+        mode=${MODE}
         name="card_token"
         public-key=${ACTIVE_KEY}
         base-url=${await sandboxUrl()}
@@ -18,7 +36,9 @@ async function mountInForm(attrs: { required?: boolean } = {}) {
       <button type="submit">Buy</button>
     </form>`,
   );
-  return { form, el: form.querySelector('pay-card-form')! as PayCardForm };
+  const el = form.querySelector('pay-card-form')!;
+  await ready(el);
+  return { form, el };
 }
 
 /** Collects the data of every submit that reaches the page, and stops navigation. */
@@ -73,9 +93,9 @@ describe('inside a native <form>', () => {
     expect(el.validity!.valueMissing).to.equal(true);
     expect(form.checkValidity()).to.equal(false);
     form.requestSubmit();
-    await el.updateComplete;
+    await settle(el);
     expect(posted.length).to.equal(0);
-    expect(errorOf(el, 'number')).to.equal('Enter the card number.');
+    expect(await errorOf(el, 'number')).to.equal('Enter the card number.');
     await fillValidCard(el);
     expect(el.checkValidity()).to.equal(true);
   });
@@ -83,8 +103,7 @@ describe('inside a native <form>', () => {
   it('a partly typed card is invalid even when not required; an empty one is valid', async () => {
     const { el } = await mountInForm();
     expect(el.checkValidity()).to.equal(true);
-    input(el, 'number').focus();
-    await sendKeys({ type: '4111' });
+    await typeInto(el, 'number', '4111');
     expect(el.checkValidity()).to.equal(false);
     expect(el.validity!.badInput).to.equal(true);
     expect(el.validationMessage).to.equal('The card number is incomplete.');
@@ -97,8 +116,8 @@ describe('inside a native <form>', () => {
     form.requestSubmit();
     await waitUntil(() => posted.length === 1);
     form.reset();
-    await el.updateComplete;
-    for (const id of ['number', 'holderName', 'expiry', 'cvv']) expect(input(el, id).value, id).to.equal('');
+    await settle(el);
+    for (const id of ['number', 'holderName', 'expiry', 'cvv']) expect(await valueOf(el, id), id).to.equal('');
     expect(new FormData(form).get('card_token')).to.equal(null);
   });
 
@@ -109,10 +128,10 @@ describe('inside a native <form>', () => {
     form.requestSubmit();
     await waitUntil(() => posted.length === 1);
     const first = Object.fromEntries(posted[0]!).card_token;
-    input(el, 'number').focus();
-    await sendKeys({ press: 'Backspace' });
+    await focusField(el, 'number');
+    await press(el, 'Backspace');
     expect(new FormData(form).get('card_token')).to.equal(null);
-    await sendKeys({ type: '1' });
+    await typeHere(el, '1');
     form.requestSubmit();
     await waitUntil(() => posted.length === 2);
     expect(Object.fromEntries(posted[1]!).card_token).to.equal(first);
@@ -164,15 +183,16 @@ describe('inside a native <form>', () => {
   it('a reset aborts the request in flight, even one the service never answers', async () => {
     const wrapper = await fixture<HTMLFormElement>(
       html`<form>
-        <pay-card-form public-key=${ACTIVE_KEY} base-url=${await silentUrl()} locale="en"></pay-card-form>
+        <pay-card-form mode=${MODE} public-key=${ACTIVE_KEY} base-url=${await silentUrl()} locale="en"></pay-card-form>
       </form>`,
     );
     const el = wrapper.querySelector('pay-card-form')!;
+    await ready(el);
     let failures = 0;
     el.addEventListener('tokenize-error', () => failures++);
     await fillValidCard(el);
     const pending = el.tokenize();
-    await el.updateComplete;
+    await settle(el);
     expect(el.busy).to.equal(true);
     wrapper.reset();
     // Only aborting the fetch can settle it: the server holds the request open.
@@ -180,49 +200,38 @@ describe('inside a native <form>', () => {
     expect((error as DOMException).name).to.equal('AbortError');
     expect(el.busy).to.equal(false);
     expect(failures, 'an abort is not a failure to show').to.equal(0);
-    await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="form-error"]')!.textContent).to.equal('');
+    await settle(el);
+    expect((await part(el, '[part="form-error"]')).text).to.equal('');
     // The form works again at once.
-    expect(input(el, 'number').readOnly).to.equal(false);
+    expect((await part(el, '#number')).attributes).to.not.have.property('readonly');
   });
 
   it('a disabled fieldset disables the inputs', async () => {
     const wrapper = await fixture(
       html`<form>
-        <fieldset disabled><pay-card-form></pay-card-form></fieldset>
+        <fieldset disabled><pay-card-form mode=${MODE} public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()}></pay-card-form></fieldset>
       </form>`,
     );
     const el = wrapper.querySelector('pay-card-form')!;
-    await el.updateComplete;
-    expect(input(el, 'number').disabled).to.equal(true);
+    await ready(el);
+    expect((await part(el, '#number')).attributes).to.have.property('disabled');
   });
 });
 
 describe('autofill', () => {
-  /** What Chrome's autofill does: set values on unfocused inputs and fire `input`. */
-  function autofill(el: PayCardForm, values: Record<string, string>) {
-    for (const [id, value] of Object.entries(values)) {
-      const field = input(el, id);
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    }
-  }
-
   it('formats and validates autofilled values exactly as typed ones', async () => {
-    const form = await fixture<PayCardForm>(html`<pay-card-form locale="en"></pay-card-form>`);
+    const el = await mount();
     let complete = false;
-    form.addEventListener('change', (e) => (complete = (e as CustomEvent).detail.complete));
-    autofill(form, { number: '4111111111111111', holderName: 'ANA SILVA', expiry: `12/${EXPIRY_YEAR}`, cvv: '123' });
-    await form.updateComplete;
-    expect(input(form, 'number').value).to.equal('4111 1111 1111 1111');
-    expect(input(form, 'expiry').value).to.equal(`12 / ${EXPIRY_YEAR.slice(2)}`);
+    el.addEventListener('change', (e) => (complete = (e as CustomEvent).detail.complete));
+    await autofill(el, { number: '4111111111111111', holderName: 'ANA SILVA', expiry: `12/${EXPIRY_YEAR}`, cvv: '123' });
+    expect(await valueOf(el, 'number')).to.equal('4111 1111 1111 1111');
+    expect(await valueOf(el, 'expiry')).to.equal(`12 / ${EXPIRY_YEAR.slice(2)}`);
     expect(complete).to.equal(true);
   });
 
   it('shows the error of a bad autofilled value at once', async () => {
-    const form = await fixture<PayCardForm>(html`<pay-card-form locale="en"></pay-card-form>`);
-    autofill(form, { expiry: '01/2020' });
-    await form.updateComplete;
-    expect(errorOf(form, 'expiry')).to.equal('This card has expired.');
+    const el = await mount();
+    await autofill(el, { expiry: '01/2020' });
+    expect(await errorOf(el, 'expiry')).to.equal('This card has expired.');
   });
 });

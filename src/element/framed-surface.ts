@@ -50,6 +50,9 @@ export class FramedSurface implements CardSurface {
     this.#delegate = delegate;
     this.#frameUrl = frameUrl;
     this.ready = new Promise((resolve) => (this.#markReady = resolve));
+    // The `--pay-*` variables are read on each update: one set on the element itself (its `style` or
+    // `class`) changes no property, so it asks for an update, and the frame gets the new values.
+    new MutationObserver(() => host.requestUpdate()).observe(host, { attributeFilter: ['style', 'class'] });
   }
 
   update(root: ShadowRoot): void {
@@ -67,6 +70,8 @@ export class FramedSurface implements CardSurface {
   tokenize(): Promise<TokenizeResult> {
     if (this.#failed || !this.#iframe) return Promise.reject(this.#unreachable());
     const id = this.#nextId++;
+    // A setting changed just before (e.g. the key) is not posted until the host's update: the frame needs it now.
+    if (this.#connected) this.#sendSettings();
     return new Promise<TokenizeResult>((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
       this.#send({ v: VERSION, type: 'tokenize', id });

@@ -40,7 +40,9 @@ export class InlineSurface implements CardSurface {
 
   update(root: ShadowRoot, refresh: boolean): void {
     if (!this.#prepared) {
-      // The form's styles replace the host's bare ones (they include the host box).
+      // The form's styles replace the host's bare ones (they include the host box). Where Lit falls
+      // back to <style> elements, adopting adds one: the host's is removed by hand.
+      for (const child of [...root.children]) if (child.localName === 'style') child.remove();
       adoptStyles(root, [styles]);
       containTypedEvents(root);
       this.#prepared = true;

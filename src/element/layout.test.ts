@@ -1,19 +1,19 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { contrast, errorOf, input, mount, typeInto } from './test-helpers.js';
+import { contrast, errorOf, focusField, formDocument, mount, onPage, part, press, typeHere, typeInto } from './test-helpers.js';
 
-const box = (el: Element) => el.getBoundingClientRect();
-const label = (el: PayCardForm, id: string) => el.shadowRoot!.querySelector(`label[for="${id}"]`)!;
+/** The box of an element of the form. */
+const box = async (el: PayCardForm, selector: string) => (await part(el, selector)).rect;
 
 /**
  * Expiry and CVV, side by side, keep their inputs on one line and of one
  * height whatever sits above or below them; stacked (below 361 px), they do
  * not overlap and take the full width.
  */
-function expectPairAligned(el: PayCardForm, state: string) {
-  const expiry = box(input(el, 'expiry'));
-  const cvv = box(input(el, 'cvv'));
+async function expectPairAligned(el: PayCardForm, state: string) {
+  const expiry = await box(el, '#expiry');
+  const cvv = await box(el, '#cvv');
   if (Math.abs(expiry.left - cvv.left) < 1) {
     expect(cvv.top, `${state}: stacked`).to.be.at.least(expiry.bottom);
     expect(Math.abs(expiry.width - cvv.width), `${state}: stacked width`).to.be.below(1);
@@ -21,7 +21,8 @@ function expectPairAligned(el: PayCardForm, state: string) {
   }
   expect(Math.abs(expiry.top - cvv.top), `${state}: input tops ${expiry.top} / ${cvv.top}`).to.be.below(1);
   expect(Math.abs(expiry.height - cvv.height), `${state}: input heights`).to.be.below(1);
-  expect(Math.abs(box(label(el, 'expiry')).top - box(label(el, 'cvv')).top), `${state}: label tops`).to.be.below(1);
+  const [expiryLabel, cvvLabel] = [await box(el, 'label[for="expiry"]'), await box(el, 'label[for="cvv"]')];
+  expect(Math.abs(expiryLabel.top - cvvLabel.top), `${state}: label tops`).to.be.below(1);
 }
 
 describe('layout: paired fields stay aligned', () => {
@@ -34,21 +35,21 @@ describe('layout: paired fields stay aligned', () => {
         await setViewport({ width, height: 900 });
         const el = await mount({ locale });
         el.style.maxWidth = '480px';
-        expectPairAligned(el, 'empty');
+        await expectPairAligned(el, 'empty');
         await typeInto(el, 'number', '378282246310005');
-        expectPairAligned(el, 'American Express');
+        await expectPairAligned(el, 'American Express');
         await typeInto(el, 'cvv', '1');
-        await sendKeys({ press: 'Tab' });
-        await el.updateComplete;
-        expect(errorOf(el, 'cvv')).to.not.equal('');
-        expectPairAligned(el, 'CVV error');
+        await press(el, 'Tab');
+        expect(await errorOf(el, 'cvv')).to.not.equal('');
+        await expectPairAligned(el, 'CVV error');
         await typeInto(el, 'expiry', '01');
-        input(el, 'cvv').focus();
-        await sendKeys({ type: '234' });
-        await el.updateComplete;
-        expect(errorOf(el, 'expiry')).to.not.equal('');
-        expectPairAligned(el, 'expiry error');
+        await focusField(el, 'cvv');
+        await typeHere(el, '234');
+        expect(await errorOf(el, 'expiry')).to.not.equal('');
+        await expectPairAligned(el, 'expiry error');
         expect(document.documentElement.scrollWidth, 'no sideways scroll').to.be.at.most(width);
+        const form = await formDocument(el);
+        expect(form.scrollWidth, 'no sideways scroll inside the form').to.be.at.most(form.clientWidth);
       });
     }
   }
@@ -61,16 +62,16 @@ describe('layout: themes and placeholders', () => {
     it(`${theme}: the element pads its own background, and placeholders are lighter than text yet readable`, async () => {
       await emulateMedia({ colorScheme: 'dark' });
       const el = await mount({ theme });
-      const host = box(el);
-      const number = box(input(el, 'number'));
+      const host = el.getBoundingClientRect();
+      const number = onPage(el, await box(el, '#number'));
       expect(number.left - host.left, 'inner padding').to.be.at.least(12);
-      expect(box(label(el, 'number')).top - host.top, 'inner padding on top').to.be.at.least(12);
-      const style = getComputedStyle(input(el, 'number'));
-      const placeholder = getComputedStyle(input(el, 'number'), '::placeholder').color;
-      const background = style.backgroundColor;
+      expect(onPage(el, await box(el, 'label[for="number"]')).top - host.top, 'inner padding on top').to.be.at.least(12);
+      const { styles } = await part(el, '#number', ['color', 'background-color']);
+      const placeholder = (await part(el, '#number', ['color'], '::placeholder')).styles.color!;
+      const background = styles['background-color']!;
       expect(contrast(placeholder, background), 'placeholder contrast').to.be.at.least(4.5);
       // Typed text stands out from a placeholder by a clear step.
-      expect(contrast(style.color, background) / contrast(placeholder, background), 'text vs placeholder').to.be.at.least(2);
+      expect(contrast(styles.color!, background) / contrast(placeholder, background), 'text vs placeholder').to.be.at.least(2);
     });
   }
 });

@@ -222,8 +222,7 @@ export class PayCardForm extends ReactiveElement {
       this.#emit(new TokenizeErrorEvent(configError));
       return Promise.reject(configError);
     }
-    const surface = this.#surface;
-    const pending = (surface ? surface.tokenize() : Promise.reject(new DOMException('Not rendered yet.', 'InvalidStateError'))).then(
+    const pending = this.#surfaceTokenize().then(
       (result) => {
         this.#control.setToken(result.token);
         this.#emit(new TokenizedEvent(result));
@@ -241,6 +240,17 @@ export class PayCardForm extends ReactiveElement {
     };
     pending.then(settle, settle);
     return pending;
+  }
+
+  /** Connected but not yet rendered (the surface comes with the first update, inline after its module loads): tokenize once it is there. */
+  async #surfaceTokenize(): Promise<TokenizeResult> {
+    if (!this.#surface && this.isConnected) {
+      await this.updateComplete;
+      // The first update checks the configuration.
+      if (this.configError) throw this.configError;
+    }
+    if (!this.#surface) throw new DOMException('Not rendered yet.', 'InvalidStateError');
+    return this.#surface.tokenize();
   }
 
   /** Empties every field and forgets errors. */

@@ -1,25 +1,34 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia } from '@web/test-runner-commands';
 import { AuthenticationError, ConfigurationError } from './errors.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   ACTIVE_KEY,
   INACTIVE_KEY,
+  MODE,
   errorOf,
+  expectAccessible,
   fillValidCard,
-  input,
-  mount,
-  sandboxUrl,
-  silentUrl,
-  typeInto,
+  focusField,
+  isolated,
   listen,
+  mount,
+  part,
+  press,
+  ready,
+  sandboxUrl,
   settle,
+  silentUrl,
+  snap,
+  snapAll,
+  typeInto,
 } from './test-helpers.js';
 
-const part = (el: PayCardForm, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)!;
-const button = (el: PayCardForm) => part(el, 'submit') as HTMLButtonElement;
-const spinner = (el: PayCardForm) => getComputedStyle(button(el), '::before');
-const inputs = (el: PayCardForm) => ['number', 'holderName', 'expiry', 'cvv'].map((id) => input(el, id));
+const FIELDS = ['number', 'holderName', 'expiry', 'cvv'];
+/** The pay button's `::before`, where the spinner turns. */
+const spinner = async (el: PayCardForm) => (await part(el, '[part="submit"]', ['content', 'animation-name'], '::before')).styles;
+const text = async (el: PayCardForm, name: string) => (await part(el, `[part~="${name}"]`)).text;
+const inputs = (el: PayCardForm) => snapAll(el, 'input', ['border-top-style']);
 
 /** Connects a form with the given attributes, listening before it connects, and records console warnings. */
 async function connect(attributes: Record<string, string>) {
@@ -29,10 +38,11 @@ async function connect(attributes: Record<string, string>) {
   console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
   const el = document.createElement('pay-card-form');
   el.addEventListener('tokenize-error', (event) => errors.push(event.detail.error));
+  el.setAttribute('mode', MODE);
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   document.body.append(el);
   try {
-    await settle(el);
+    await ready(el);
   } finally {
     console.warn = warn;
   }
@@ -45,93 +55,108 @@ describe('visible states', () => {
   it('busy: a spinner in the button, read-only dashed inputs and aria-busy; none of it while typing', async () => {
     const el = await mount({ baseUrl: await silentUrl() });
     await typeInto(el, 'number', '4111');
-    expect(spinner(el).content).to.equal('none');
-    expect(el.shadowRoot!.getAnimations()).to.have.length(0);
+    expect((await spinner(el)).content).to.equal('none');
+    expect((await part(el, 'form')).animations).to.equal(0);
     el.reset();
+    await settle(el);
     await fillValidCard(el);
     el.tokenize().catch(() => {});
-    await el.updateComplete;
-    expect(part(el, 'form').getAttribute('aria-busy')).to.equal('true');
-    expect(spinner(el).animationName).to.equal('pay-spin');
-    for (const field of inputs(el)) {
-      expect(field.readOnly, field.id).to.equal(true);
-      expect(getComputedStyle(field).borderTopStyle, field.id).to.equal('dashed');
+    await settle(el);
+    expect((await part(el, 'form')).attributes['aria-busy']).to.equal('true');
+    expect((await spinner(el))['animation-name']).to.equal('pay-spin');
+    const fields = await inputs(el);
+    expect(fields.map((field) => field.attributes.id)).to.deep.equal(FIELDS);
+    for (const field of fields) {
+      expect(field.attributes, field.attributes.id).to.have.property('readonly');
+      expect(field.styles['border-top-style'], field.attributes.id).to.equal('dashed');
     }
     await emulateMedia({ reducedMotion: 'reduce' });
-    expect(spinner(el).animationName).to.equal('none');
-    expect(spinner(el).content).to.not.equal('none');
+    expect((await spinner(el))['animation-name']).to.equal('none');
+    expect((await spinner(el)).content).to.not.equal('none');
     el.reset();
-    await el.updateComplete;
-    expect(part(el, 'form').getAttribute('aria-busy')).to.equal('false');
-    expect(spinner(el).content).to.equal('none');
-    expect(getComputedStyle(input(el, 'number')).borderTopStyle).to.equal('solid');
+    await settle(el);
+    expect((await part(el, 'form')).attributes['aria-busy']).to.equal('false');
+    expect((await spinner(el)).content).to.equal('none');
+    expect((await part(el, '#number', ['border-top-style'])).styles['border-top-style']).to.equal('solid');
   });
 
   it('success: "Visa •••• 1111 saved" until the next edit; busy and success each said once', async () => {
     const el = await mount();
     await fillValidCard(el);
-    const said = listen(el);
+    const said = await listen(el);
     await el.tokenize();
     await settle(el);
-    expect(part(el, 'success').textContent).to.equal('Visa •••• 1111 saved');
-    expect(getComputedStyle(part(el, 'success')).display).to.not.equal('none');
-    expect(said).to.deep.equal(['Checking your card. Please wait.', 'Visa card ending in 1111 accepted.']);
-    input(el, 'cvv').focus();
-    await sendKeys({ press: 'Backspace' });
-    await el.updateComplete;
-    expect(part(el, 'success').textContent).to.equal('');
-    expect(getComputedStyle(part(el, 'success')).display).to.equal('none');
+    const success = () => part(el, '[part~="success"]', ['display']);
+    expect((await success()).text).to.equal('Visa •••• 1111 saved');
+    expect((await success()).styles.display).to.not.equal('none');
+    expect(await said()).to.deep.equal(['Checking your card. Please wait.', 'Visa card ending in 1111 accepted.']);
+    await focusField(el, 'cvv');
+    await press(el, 'Backspace');
+    expect((await success()).text).to.equal('');
+    expect((await success()).styles.display).to.equal('none');
   });
 
   it('success in Portuguese, cleared by reset, and hidden by hide-success', async () => {
     const el = await mount({ locale: 'pt-BR' });
     await fillValidCard(el, '6362970000457013');
     await el.tokenize();
-    await el.updateComplete;
-    expect(part(el, 'success').textContent).to.equal('Elo •••• 7013 salvo');
+    await settle(el);
+    expect(await text(el, 'success')).to.equal('Elo •••• 7013 salvo');
     el.reset();
-    await el.updateComplete;
-    expect(part(el, 'success').textContent).to.equal('');
+    await settle(el);
+    expect(await text(el, 'success')).to.equal('');
 
     const quiet = await mount();
     quiet.setAttribute('hide-success', '');
     await fillValidCard(quiet);
     await quiet.tokenize();
-    await quiet.updateComplete;
+    await settle(quiet);
     expect(quiet.hideSuccess).to.equal(true);
-    expect(part(quiet, 'success').textContent).to.equal('');
+    expect(await text(quiet, 'success')).to.equal('');
   });
 
   it('after a failure the form is ready to retry, and a retry succeeds', async () => {
     const el = await mount({ publicKey: INACTIVE_KEY });
     await fillValidCard(el);
     await el.tokenize().catch(() => {});
-    await el.updateComplete;
-    expect(part(el, 'form-error').textContent).to.not.equal('');
-    expect(button(el).getAttribute('aria-disabled')).to.equal('false');
-    for (const field of inputs(el)) expect(field.readOnly, field.id).to.equal(false);
+    await settle(el);
+    expect(await text(el, 'form-error')).to.not.equal('');
+    expect((await part(el, '[part="submit"]')).attributes['aria-disabled']).to.equal('false');
+    const fields = await inputs(el);
+    expect(fields).to.have.length(4);
+    for (const field of fields) expect(field.attributes, field.attributes.id).to.not.have.property('readonly');
     el.publicKey = ACTIVE_KEY;
     const result = await el.tokenize();
-    await el.updateComplete;
+    await settle(el);
     expect(result.lastFourDigits).to.equal('1111');
-    expect(part(el, 'form-error').textContent).to.equal('');
-    expect(part(el, 'success').textContent).to.equal('Visa •••• 1111 saved');
+    expect(await text(el, 'form-error')).to.equal('');
+    expect(await text(el, 'success')).to.equal('Visa •••• 1111 saved');
   });
 
-  it('reset clears fields, errors, the failure and the confirmation', async () => {
+  it('reset clears fields, errors and the failure', async () => {
     const el = await mount({ publicKey: INACTIVE_KEY });
+    const expectCleared = async () => {
+      const fields = await inputs(el);
+      expect(fields).to.have.length(4);
+      for (const field of fields) expect(field.value, field.attributes.id).to.equal('');
+      for (const id of FIELDS) expect(await errorOf(el, id), id).to.equal('');
+      expect(await text(el, 'form-error')).to.equal('');
+      expect(await text(el, 'success')).to.equal('');
+    };
     await typeInto(el, 'number', '4111');
-    await sendKeys({ press: 'Tab' });
-    await el.updateComplete;
-    expect(errorOf(el, 'number')).to.not.equal('');
+    await press(el, 'Tab');
+    expect(await errorOf(el, 'number')).to.not.equal('');
+    el.reset();
+    await settle(el);
+    await expectCleared();
+    // An edit would clear a failure by itself: the card is complete when it fails, and reset clears it.
     await fillValidCard(el);
     await el.tokenize().catch(() => {});
+    await settle(el);
+    expect(await text(el, 'form-error')).to.not.equal('');
     el.reset();
-    await el.updateComplete;
-    for (const field of inputs(el)) expect(field.value, field.id).to.equal('');
-    for (const id of ['number', 'holderName', 'expiry', 'cvv']) expect(errorOf(el, id), id).to.equal('');
-    expect(part(el, 'form-error').textContent).to.equal('');
-    expect(part(el, 'success').textContent).to.equal('');
+    await settle(el);
+    await expectCleared();
   });
 });
 
@@ -145,17 +170,42 @@ describe('configuration checked on connect', () => {
         .and.match(/base-url/);
       expect(errors).to.have.length(1);
       expect(errors[0]).to.be.instanceOf(ConfigurationError);
-      expect(part(el, 'form-error').textContent).to.equal('Card payment is unavailable right now.');
-      expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.equal('Card payment is unavailable right now.');
-      // Nothing can be typed for nothing.
-      await typeInto(el, 'number', '4111');
-      expect(input(el, 'number').value).to.equal('');
-      expect(button(el).getAttribute('aria-disabled')).to.equal('true');
-      await expect(el).to.be.accessible();
+      expect(await text(el, 'form-error')).to.equal('Card payment is unavailable right now.');
+      await expectAccessible(el);
     } finally {
       el.remove();
     }
   });
+
+  // Nothing can be typed for nothing: inline, the form is there but locked; isolated, there is no
+  // address to load the frame from, so there are no fields at all, and the host says why.
+  if (isolated) {
+    it('isolated: a missing base-url loads no frame; the host itself says payment is unavailable', async () => {
+      const { el } = await connect({ 'public-key': ACTIVE_KEY, locale: 'en' });
+      try {
+        expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
+        expect(await snap(el, '#number')).to.equal(null);
+        const message = await part(el, '[part="form-error"]');
+        expect(message.attributes.role).to.equal('alert');
+        expect(message.hidden).to.equal(false);
+        expect(message.text).to.equal('Card payment is unavailable right now.');
+      } finally {
+        el.remove();
+      }
+    });
+  } else {
+    it('inline: a missing base-url locks the fields and says why in the live region', async () => {
+      const { el } = await connect({ 'public-key': ACTIVE_KEY, locale: 'en' });
+      try {
+        expect((await part(el, '[role="status"]')).text).to.equal('Card payment is unavailable right now.');
+        await typeInto(el, 'number', '4111');
+        expect((await part(el, '#number')).value).to.equal('');
+        expect((await part(el, '[part="submit"]')).attributes['aria-disabled']).to.equal('true');
+      } finally {
+        el.remove();
+      }
+    });
+  }
 
   it('a malformed key: an AuthenticationError, and the warning never repeats the key', async () => {
     const secret = 'sk_live_51SecretDoNotLog';
@@ -167,12 +217,13 @@ describe('configuration checked on connect', () => {
       expect(warnings[0]).to.match(/public key/);
       expect(warnings[0]).to.not.include(secret);
       expect(errors[0]!.message).to.not.include(secret);
-      expect(part(el, 'form-error').textContent).to.equal('Pagamento com cartão indisponível no momento.');
-      await expect(el).to.be.accessible();
+      expect(await text(el, 'form-error')).to.equal('Pagamento com cartão indisponível no momento.');
+      expect((await part(el, '[role="status"]')).text).to.equal('Pagamento com cartão indisponível no momento.');
+      await expectAccessible(el);
       // Fixed: the form takes a card again.
       el.publicKey = ACTIVE_KEY;
-      await el.updateComplete;
-      expect(part(el, 'form-error').textContent).to.equal('');
+      await settle(el);
+      expect(await text(el, 'form-error')).to.equal('');
       await fillValidCard(el);
       expect((await el.tokenize()).lastFourDigits).to.equal('1111');
     } finally {

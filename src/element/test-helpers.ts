@@ -6,11 +6,19 @@
  * so the tests read it through the frame probe (test/frame-probe.mjs), from
  * outside the page, as Playwright sees it. Every reader is async for both.
  */
-import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
-import { listenRegion, saidSince, snapshot } from '../../test/form-snapshot.js';
+import {
+  autofill as autofillHere,
+  documentBox,
+  listenRegion,
+  observeWrites,
+  saidSince,
+  snapshot,
+  writesSince,
+} from '../../test/form-snapshot.js';
 
 export const ACTIVE_KEY = 'pk_test_51LojaExemploActive0001';
 
@@ -26,8 +34,10 @@ export const isolated = MODE === 'isolated';
 
 /** Base URL of the sandbox the test runner started. */
 export const sandboxUrl = () => executeServerCommand('sandbox-url') as Promise<string>;
-/** Base URL of a server that never answers. */
+/** Base URL of a server that serves the frame and never answers a tokenize request. */
 export const silentUrl = () => executeServerCommand('silent-url') as Promise<string>;
+/** Base URL of a server that serves the frame and cuts the connection of every tokenize request. */
+export const droppingUrl = () => executeServerCommand('dropping-url') as Promise<string>;
 
 let probes = 0;
 /** The element's `data-probe`, set on first use: how the frame probe finds its frame. */
@@ -57,7 +67,7 @@ export async function mount(options: { publicKey?: string; baseUrl?: string; loc
 export async function ready(el: PayCardForm): Promise<void> {
   probeOf(el);
   await el.updateComplete;
-  if (isolated && el.shadowRoot!.querySelector('iframe')) await el.ready;
+  if (framed(el)) await el.ready;
   await settle(el);
 }
 
@@ -73,28 +83,36 @@ export interface Snapshot {
   attributes: Record<string, string>;
   /** In the coordinates of the form's own document (the frame's, isolated). */
   rect: { top: number; left: number; width: number; height: number; bottom: number; right: number };
-  /** The computed values of the properties asked for. */
+  /** The computed values of the properties asked for (of the pseudo-element, when one is asked for). */
   styles: Record<string, string>;
+  /** Animations running on it, its pseudo-elements and its descendants. */
+  animations: number;
 }
+
+/** The form runs in a frame: isolated, once the element has one (with no usable `base-url` it has none, only the host's message). */
+const framed = (el: Element) => isolated && !!el.shadowRoot?.querySelector('iframe');
 
 const frame = <T>(el: Element, op: string, payload: Record<string, unknown> = {}) =>
   executeServerCommand('frame', { probe: probeOf(el), op, ...payload }) as Promise<T>;
 
-/** The first element of the form matching `selector` (e.g. `#number`, `[part="brand"]`), or null. */
-export function snap(el: PayCardForm, selector: string, styles: string[] = []): Promise<Snapshot | null> {
-  if (isolated) return frame(el, 'snap', { selector, styles });
-  return Promise.resolve(snapshot({ probe: probeOf(el), selector, styles }) as Snapshot | null);
+/**
+ * The first element of the form matching `selector` (e.g. `#number`, `[part="brand"]`), or null.
+ * `pseudo` (e.g. `::before`) reads the computed styles of that pseudo-element.
+ */
+export function snap(el: PayCardForm, selector: string, styles: string[] = [], pseudo?: string): Promise<Snapshot | null> {
+  if (framed(el)) return frame(el, 'snap', { selector, styles, pseudo });
+  return Promise.resolve(snapshot({ probe: probeOf(el), selector, styles, pseudo }) as Snapshot | null);
 }
 
 /** Every element of the form matching `selector`. */
 export function snapAll(el: PayCardForm, selector: string, styles: string[] = []): Promise<Snapshot[]> {
-  if (isolated) return frame(el, 'snap', { selector, styles, all: true });
+  if (framed(el)) return frame(el, 'snap', { selector, styles, all: true });
   return Promise.resolve(snapshot({ probe: probeOf(el), selector, styles, all: true }) as Snapshot[]);
 }
 
 /** Like {@link snap}, failing the test when nothing matches. */
-export async function part(el: PayCardForm, selector: string, styles: string[] = []): Promise<Snapshot> {
-  const found = await snap(el, selector, styles);
+export async function part(el: PayCardForm, selector: string, styles: string[] = [], pseudo?: string): Promise<Snapshot> {
+  const found = await snap(el, selector, styles, pseudo);
   expect(found, selector).to.not.equal(null);
   return found!;
 }
@@ -107,14 +125,56 @@ export const errorOf = async (el: PayCardForm, id: string) => (await part(el, `#
 export const brandOf = async (el: PayCardForm) => (await part(el, '[part~="brand"]')).text;
 
 /** Puts focus in a field, as a click would (isolated: focus enters the frame). */
-export async function focusField(el: PayCardForm, id: string): Promise<void> {
-  if (isolated) await frame(el, 'focus', { selector: `#${id}` });
-  else el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.focus();
+export const focusField = (el: PayCardForm, id: string) => focusOn(el, `#${id}`);
+
+/** Puts focus on an element of the form, e.g. `[part="submit"]`. */
+export async function focusOn(el: PayCardForm, selector: string): Promise<void> {
+  if (framed(el)) await frame(el, 'focus', { selector });
+  else el.shadowRoot!.querySelector<HTMLElement>(selector)!.focus();
+}
+
+/** The id (or `part`) of the form's element that has focus, or null when focus is elsewhere. */
+export async function focusedIn(el: PayCardForm): Promise<string | null> {
+  const focused = (await snapAll(el, 'input, button')).find((element) => element.focused);
+  return focused ? focused.attributes.id || focused.attributes.part! : null;
+}
+
+/** The document the form is in (the frame's isolated, the page's inline): its title, language, and whether its content overflows it. */
+export function formDocument(el: PayCardForm): Promise<ReturnType<typeof documentBox>> {
+  return framed(el) ? frame(el, 'document') : Promise.resolve(documentBox());
+}
+
+/** A rectangle of {@link Snapshot.rect} in the page's coordinates (isolated: offset by the frame's place). */
+export function onPage(el: PayCardForm, rect: Snapshot['rect']): Snapshot['rect'] {
+  const iframe = isolated ? el.shadowRoot!.querySelector('iframe') : null;
+  if (!iframe) return rect;
+  const { top, left } = iframe.getBoundingClientRect();
+  return { ...rect, top: rect.top + top, bottom: rect.bottom + top, left: rect.left + left, right: rect.right + left };
+}
+
+/** Fills fields the way Chrome's autofill does (values set without focus, then `input`), and lets the form render. */
+export async function autofill(el: PayCardForm, values: Record<string, string>): Promise<void> {
+  if (framed(el)) await frame(el, 'autofill', { values });
+  else autofillHere({ probe: probeOf(el), values });
+  await settle(el);
+}
+
+/**
+ * Starts recording every write to the form's DOM; the function returned
+ * gives the writes so far, as "type target attribute".
+ */
+export async function observe(el: PayCardForm): Promise<() => Promise<string[]>> {
+  if (framed(el)) await frame(el, 'observe');
+  else observeWrites({ probe: probeOf(el) });
+  return async () => {
+    await settle(el);
+    return framed(el) ? frame<string[]>(el, 'writes') : writesSince({ probe: probeOf(el) });
+  };
 }
 
 /** Clicks an element of the form with the mouse. */
 export async function clickIn(el: PayCardForm, selector: string): Promise<void> {
-  if (isolated) await frame(el, 'click', { selector });
+  if (framed(el)) await frame(el, 'click', { selector });
   else el.shadowRoot!.querySelector<HTMLElement>(selector)!.click();
   await settle(el);
 }
@@ -126,17 +186,26 @@ export async function typeInto(el: PayCardForm, id: string, text: string) {
   await settle(el);
 }
 
+/** Types where focus is, with real key events, and lets the form render. */
+export async function typeHere(el: PayCardForm, text: string) {
+  await sendKeys({ type: text });
+  await settle(el);
+}
+
 /** Presses a key (e.g. `Tab`, `Backspace`) where focus is, and lets the form render. */
 export async function press(el: PayCardForm, key: string) {
   await sendKeys({ press: key });
   await settle(el);
 }
 
+/** Types a valid card into the four fields, field by field as a shopper would, and lets the form render once at the end. */
 export async function fillValidCard(el: PayCardForm, number = '4111111111111111') {
-  await typeInto(el, 'number', number);
-  await typeInto(el, 'holderName', 'Ana Silva');
-  await typeInto(el, 'expiry', EXPIRY_TYPED);
-  await typeInto(el, 'cvv', number.startsWith('37') ? '1234' : '123');
+  const typed = { number, holderName: 'Ana Silva', expiry: EXPIRY_TYPED, cvv: number.startsWith('37') ? '1234' : '123' };
+  for (const [id, text] of Object.entries(typed)) {
+    await focusField(el, id);
+    await sendKeys({ type: text });
+  }
+  await settle(el);
 }
 
 /**
@@ -144,20 +213,32 @@ export async function fillValidCard(el: PayCardForm, number = '4111111111111111'
  * function returned gives what it said so far, in order.
  */
 export async function listen(el: PayCardForm): Promise<() => Promise<string[]>> {
-  const live = isolated ? await frame<string>(el, 'listen') : listenRegion({ probe: probeOf(el) });
+  const live = framed(el) ? await frame<string>(el, 'listen') : listenRegion({ probe: probeOf(el) });
   expect(live).to.equal('polite');
   return async () => {
     await settle(el);
-    return isolated ? frame<string[]>(el, 'said') : (saidSince({ probe: probeOf(el) }) as string[]);
+    return framed(el) ? frame<string[]>(el, 'said') : (saidSince({ probe: probeOf(el) }) as string[]);
   };
 }
 
-/** axe finds nothing in the form: in the element inline, in the frame's document isolated. */
+/** axe finds nothing in the form: in the element inline; isolated, in the frame's document and in the element around it. */
 export async function expectAccessible(el: PayCardForm): Promise<void> {
   await settle(el);
-  if (isolated) expect(await frame<string[]>(el, 'axe')).to.deep.equal([]);
-  // The page's side too (isolated: the frame has a title).
-  await expect(el).to.be.accessible();
+  if (!framed(el)) {
+    await expect(el).to.be.accessible();
+    return;
+  }
+  expect(await frame<string[]>(el, 'axe')).to.deep.equal([]);
+  // The page's side (the frame's title, the host's message), without asking the frame again: an axe
+  // run from the page waits for every frame to answer, and ours has no axe of its own to answer with.
+  const { violations } = await (await pageAxe()).run(el, { resultTypes: ['violations'], iframes: false });
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).to.deep.equal([]);
+}
+
+/** axe-core as the page has it: the file chai-a11y-axe loads puts it on `window`. */
+async function pageAxe(): Promise<typeof import('axe-core')> {
+  await import('axe-core/axe.min.js' as string);
+  return (window as unknown as { axe: typeof import('axe-core') }).axe;
 }
 
 /**
@@ -167,14 +248,12 @@ export async function expectAccessible(el: PayCardForm): Promise<void> {
  */
 export async function settle(el: PayCardForm): Promise<void> {
   await el.updateComplete;
-  if (isolated && el.shadowRoot!.querySelector('iframe')) {
-    await frame(el, 'settle');
-    // The frame's last messages cross the channel in a task of their own.
-    await new Promise((done) => setTimeout(done, 0));
-  }
+  if (framed(el)) await frame(el, 'settle');
+  // Updates run in microtasks; a task lets what arrived meanwhile run too (isolated: the frame's last
+  // messages, which cross the channel in tasks of their own). Nothing here waits for a rendered frame.
+  await new Promise((done) => setTimeout(done, 0));
   await el.updateComplete;
   await el.updateComplete;
-  await nextFrame();
 }
 
 /** Relative luminance of an `rgb(r, g, b)` colour (WCAG 2). */

@@ -48,7 +48,15 @@ export class PayCardFrame extends ReactiveElement {
     this.#port = port;
     port.onmessage = (event) => this.#receive(event.data);
     new ResizeObserver(() => this.#reportHeight()).observe(this);
+    // The page focused the iframe itself (an outer `<label for>`, the element's delegated focus):
+    // the card number takes it. Tab and Shift+Tab put focus on a field of their own a moment later.
+    addEventListener('focus', () => setTimeout(() => this.#focusNumber()));
     this.#post({ v: VERSION, type: 'ready' });
+  }
+
+  /** Focuses the card number, unless a field already has focus. */
+  #focusNumber(): void {
+    if (!this.shadowRoot?.activeElement) this.#session.input('number')?.focus();
   }
 
   #receive(data: unknown): void {
@@ -72,9 +80,8 @@ export class PayCardFrame extends ReactiveElement {
       case 'show-errors':
         return this.#session.showErrors();
       case 'focus':
-        // From `focus()` or an outer label. Tabbing in has already put focus on a field: leave it there.
-        if (!this.shadowRoot?.activeElement) this.#session.input('number')?.focus();
-        return;
+        // From `focus()`. Tabbing in has already put focus on a field: leave it there.
+        return this.#focusNumber();
     }
   }
 

@@ -4,7 +4,7 @@
  * CHROMIUM_PATH to use another binary. The flags keep a headless run quiet and
  * off the network (no background fetches, no component updates).
  */
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright';
+import { chromium, type Browser, type FrameLocator, type Locator, type Page } from 'playwright';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -32,3 +32,20 @@ export const FUTURE_EXPIRY_TYPED = `12${String(new Date().getFullYear() + 5).sli
  * frame; no script of the page could.
  */
 export const cardFrame = (page: Page): FrameLocator => page.frameLocator('pay-card-form iframe');
+
+/**
+ * Types a card the way a shopper does: a click in each field of `form` (the
+ * frame, or the element inline), the keys, then Enter to pay.
+ */
+export async function payWithKeyboard(page: Page, form: Pick<Locator, 'locator'>, number: string, cvv = '123'): Promise<void> {
+  for (const [field, keys] of [
+    ['#number', number],
+    ['#holderName', 'Ana Silva'],
+    ['#expiry', FUTURE_EXPIRY_TYPED],
+    ['#cvv', cvv],
+  ] as const) {
+    await form.locator(field).click();
+    await page.keyboard.type(keys);
+  }
+  await page.keyboard.press('Enter');
+}

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Frame, Page, Response as PageResponse } from 'playwright';
-import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { cardFrame as elementFrame, launchChromium, payWithKeyboard } from './chromium.js';
 import { startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/fixtures.js';
@@ -369,17 +369,7 @@ test('the frame document carries its policy and nosniff, and the form works unde
     '/checkout.html',
     async (tab) => {
       await tab.waitForFunction('window.formReady === true');
-      const form = tab.frameLocator('pay-card-form iframe');
-      for (const [field, keys] of [
-        ['#number', '4111111111111111'],
-        ['#holderName', 'Ana Silva'],
-        ['#expiry', FUTURE_EXPIRY_TYPED],
-        ['#cvv', '123'],
-      ] as const) {
-        await form.locator(field).click();
-        await tab.keyboard.type(keys);
-      }
-      await tab.keyboard.press('Enter');
+      await payWithKeyboard(tab, elementFrame(tab), '4111111111111111');
       await tab.waitForFunction('window.tokenized !== undefined');
       const frame = await frameWhere(tab, (f) => f.url().startsWith(frameUrl));
       const { violations, errors } = await recorded(frame);

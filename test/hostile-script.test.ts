@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright';
-import { FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { launchChromium, payWithKeyboard } from './chromium.js';
 import { startMerchantSite, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/fixtures.js';
@@ -85,16 +85,7 @@ async function checkout(mode: 'isolated' | 'inline'): Promise<{ tokenized: Recor
     await page.evaluate(`customElements.whenDefined('pay-card-form').then(() => document.querySelector('pay-card-form').ready)`);
     // The fields are in the frame's document, or in the element's shadow root inline.
     const form: Pick<Locator, 'locator'> = mode === 'isolated' ? page.frameLocator('pay-card-form iframe') : page.locator('pay-card-form');
-    for (const [field, keys] of [
-      ['#number', CARD.number],
-      ['#holderName', 'Ana Silva'],
-      ['#expiry', FUTURE_EXPIRY_TYPED],
-      ['#cvv', '123'],
-    ] as const) {
-      await form.locator(field).click();
-      await page.keyboard.type(keys);
-    }
-    await page.keyboard.press('Enter');
+    await payWithKeyboard(page, form, CARD.number);
     await page.waitForFunction('window.tokenized !== undefined', undefined, { timeout: 10_000 });
     await page.evaluate('skimNow()');
     const result = await page.evaluate<{ tokenized: Record<string, string>; skimmed: Skimmed }>(

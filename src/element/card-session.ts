@@ -7,25 +7,19 @@ import { tokenize } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
 import { ValidationError } from './errors.js';
+import type { SurfaceSettings } from './card-surface.js';
 import type { ChangeDetail } from './events/change-event.js';
 import { errorText, failureText, type Messages } from './messages.js';
 
-/** What the session shows and where it sends the card; the host's settings, read on each update. */
-export interface SessionSettings {
+/**
+ * What the session shows and where it sends the card, read on each update:
+ * the host's settings, with the language and overrides made into sentences
+ * and `accepted-brands` into brands.
+ */
+export interface SessionSettings extends Omit<SurfaceSettings, 'lang' | 'messages' | 'acceptedBrands' | 'theme'> {
   sentences: Messages;
   /** The brands the merchant takes, or null for every brand. */
   accepted: readonly Brand[] | null;
-  publicKey: string;
-  baseUrl: string;
-  /** Disabled by an enclosing `<fieldset disabled>` or form. */
-  disabled: boolean;
-  /** The host is misconfigured: the form takes no card and says so. */
-  unavailable: boolean;
-  hideSubmit: boolean;
-  hideSuccess: boolean;
-  /** Shows the row of accepted brands' marks. */
-  showBrands: boolean;
-  submitLabel: string;
 }
 
 /** The card's validity as the host's form control and `change` event need it. */

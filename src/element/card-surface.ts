@@ -10,11 +10,13 @@ export interface SurfaceSettings {
   acceptedBrands: string;
   publicKey: string;
   baseUrl: string;
+  /** Disabled by an enclosing `<fieldset disabled>` or form. */
   disabled: boolean;
-  /** The host found `public-key` or `base-url` unusable. */
+  /** The host found `public-key` or `base-url` unusable: the form takes no card and says so. */
   unavailable: boolean;
   hideSubmit: boolean;
   hideSuccess: boolean;
+  /** Shows the row of accepted brands' marks. */
   showBrands: boolean;
   submitLabel: string;
   theme: string;

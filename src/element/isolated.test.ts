@@ -25,6 +25,7 @@ import {
   ready,
   sandboxUrl,
   settle,
+  silentUrl,
   typeInto,
 } from './test-helpers.js';
 
@@ -52,6 +53,19 @@ describe('isolated mode: the frame', () => {
       const src = new URL(iframeOf(el).src);
       expect(src.origin).to.equal(new URL(await sandboxUrl()).origin);
       expect(src.origin).to.not.equal(location.origin);
+    });
+
+    it('comes from `frame-url` when set, and tokenizes with the origin it comes from, not with `base-url`', async () => {
+      const frameUrl = `${await sandboxUrl()}/frame/v1/card.html`;
+      // `base-url` names a service that never answers: a card sent there would leave the form busy.
+      const el = await fixture<PayCardForm>(
+        html`<pay-card-form public-key=${ACTIVE_KEY} base-url=${await silentUrl()} frame-url=${frameUrl} locale="en"></pay-card-form>`,
+      );
+      await ready(el);
+      expect(iframeOf(el).src.split('#')[0]).to.equal(frameUrl);
+      await fillValidCard(el);
+      const result = await el.tokenize();
+      expect(result.token).to.match(/^tok_/);
     });
   });
 

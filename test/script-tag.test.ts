@@ -27,7 +27,7 @@ for (const [build, page, file] of [
   ['module', 'index.html', '/dist/pay-card-form.js'],
   ['classic', 'classic.html', '/dist/pay-card-form.iife.js'],
 ] as const) {
-  test(`${build} build: the page loads ${file} (and its chunks), the frame its own script, and a typed card ends in a tokenized event`, async () => {
+  test(`${build} build: the page loads ${file} (and its chunks), the frame its own scripts, and a typed card ends in a tokenized event`, async () => {
     const tab = await browser.newPage();
     const scripts: URL[] = [];
     tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url())));
@@ -53,10 +53,11 @@ for (const [build, page, file] of [
       if (build === 'classic') assert.deepEqual(own, [file]);
       for (const chunk of own.slice(1)) assert.match(chunk, /^\/dist\/[\w-]+\.js$/);
       assert.ok(!own.some((path) => path.includes('inline-surface')), 'the inline form is loaded only in inline mode');
-      // The frame's one script comes from the sandbox's origin.
+      // The frame's scripts come from the sandbox's origin: its own first, then the brand marks it loads after the form.
       const frame = scripts.filter((url) => url.origin !== new URL(demo.url).origin).map((url) => url.pathname);
-      assert.equal(frame.length, 1);
       assert.match(frame[0]!, /^\/frame\/v1\/assets\/card-[\w-]+\.js$/);
+      assert.equal(frame.length, 2);
+      assert.match(frame[1]!, /^\/frame\/v1\/assets\/brand-marks-[\w-]+\.js$/);
       assert.deepEqual(errors, []);
     } finally {
       await tab.close();

@@ -97,6 +97,9 @@ export class FramedSurface implements CardSurface {
   /** A new frame (first load, or a new address): any channel to the old one is closed and its requests fail. */
   #load(root: ShadowRoot, src: string): void {
     if (this.#port) this.#close(this.#unreachable());
+    // A new address gets a new chance: an earlier frame that never answered does not count against it.
+    this.#failed = false;
+    clearTimeout(this.#handshake);
     this.#iframe?.remove();
     const url = new URL(src);
     // The frame checks that its parent is the origin named here (and, where the browser says, that it really is).

@@ -7,27 +7,9 @@
  * declaration.
  */
 
-type Kind = 'color' | 'length' | 'font-family';
+import { MAX_THEME_VALUE, THEME_VARIABLES, type Kind } from './theme-table.js';
 
-/** Every variable the form reads, with the kind of value it takes. */
-export const THEME_VARIABLES: Readonly<Record<string, Kind>> = {
-  '--pay-color-primary': 'color',
-  '--pay-color-on-primary': 'color',
-  '--pay-color-text': 'color',
-  '--pay-color-muted': 'color',
-  '--pay-color-placeholder': 'color',
-  '--pay-color-background': 'color',
-  '--pay-color-border': 'color',
-  '--pay-color-error': 'color',
-  '--pay-font-family': 'font-family',
-  '--pay-font-size': 'length',
-  '--pay-radius': 'length',
-  '--pay-spacing': 'length',
-  '--pay-padding': 'length',
-};
-
-/** A value longer than this is not a theme. */
-export const MAX_THEME_VALUE = 200;
+export { MAX_THEME_VALUE, THEME_VARIABLES };
 
 /** The variables set on `element` (its computed values, so a `var()` chain arrives resolved). */
 export function readThemeVariables(element: Element): Record<string, string> {
@@ -55,7 +37,7 @@ export function isSafeThemeValue(name: string, value: string): boolean {
 }
 
 /** Applies the safe variables to `element` and removes the rest, so a variable the host dropped goes back to its default. */
-export function applyThemeVariables(element: HTMLElement, values: Record<string, string>): void {
+export function applyThemeVariables(element: HTMLElement, values: Partial<Record<string, string>>): void {
   for (const name of Object.keys(THEME_VARIABLES)) {
     const value = values[name];
     if (value !== undefined && isSafeThemeValue(name, value)) element.style.setProperty(name, value);

@@ -1,6 +1,7 @@
 /** The messages the page sends the frame, and their checks: what the frame accepts. */
 import { packedMessagesOrNull } from './packed-messages.js';
 import { id, message, v } from './protocol.js';
+import { MAX_THEME_VALUE, THEME_VARIABLES } from './theme-table.js';
 import { boolean, object, oneOf, partialRecord, string, type Infer } from './schema.js';
 
 /** The page's first message, to the frame's window: the port comes with it. */
@@ -20,24 +21,7 @@ export const settingsMessage = message('settings', {
     showBrands: boolean,
     submitLabel: string(100),
     theme: oneOf(['light', 'dark', 'auto']),
-    variables: partialRecord(
-      [
-        '--pay-color-primary',
-        '--pay-color-on-primary',
-        '--pay-color-text',
-        '--pay-color-muted',
-        '--pay-color-placeholder',
-        '--pay-color-background',
-        '--pay-color-border',
-        '--pay-color-error',
-        '--pay-font-family',
-        '--pay-font-size',
-        '--pay-radius',
-        '--pay-spacing',
-        '--pay-padding',
-      ],
-      string(200),
-    ),
+    variables: partialRecord(Object.keys(THEME_VARIABLES), string(MAX_THEME_VALUE)),
   }),
 });
 export const tokenizeMessage = message('tokenize', { id });

@@ -1,7 +1,20 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
-import { contrast, errorOf, focusField, formDocument, mount, onPage, part, press, typeHere, typeInto } from './test-helpers.js';
+import {
+  type Snapshot,
+  contrast,
+  errorOf,
+  focusField,
+  formDocument,
+  mount,
+  onPage,
+  part,
+  press,
+  snapAll,
+  typeHere,
+  typeInto,
+} from './test-helpers.js';
 
 /** The box of an element of the form. */
 const box = async (el: PayCardForm, selector: string) => (await part(el, selector)).rect;
@@ -9,11 +22,14 @@ const box = async (el: PayCardForm, selector: string) => (await part(el, selecto
 /**
  * Expiry and CVV, side by side, keep their inputs on one line and of one
  * height whatever sits above or below them; stacked (below 361 px), they do
- * not overlap and take the full width.
+ * not overlap and take the full width. The four boxes are read in one go:
+ * isolated, the frame may still be catching up with its new size between two
+ * reads, and a box read before and one read after would not compare.
  */
 async function expectPairAligned(el: PayCardForm, state: string) {
-  const expiry = await box(el, '#expiry');
-  const cvv = await box(el, '#cvv');
+  const boxes = await snapAll(el, 'label[for="expiry"], #expiry, label[for="cvv"], #cvv');
+  expect(boxes.map((each) => each.attributes.for ?? each.attributes.id)).to.deep.equal(['expiry', 'expiry', 'cvv', 'cvv']);
+  const [expiryLabel, expiry, cvvLabel, cvv] = boxes.map((each) => each.rect) as [Rect, Rect, Rect, Rect];
   if (Math.abs(expiry.left - cvv.left) < 1) {
     expect(cvv.top, `${state}: stacked`).to.be.at.least(expiry.bottom);
     expect(Math.abs(expiry.width - cvv.width), `${state}: stacked width`).to.be.below(1);
@@ -21,9 +37,10 @@ async function expectPairAligned(el: PayCardForm, state: string) {
   }
   expect(Math.abs(expiry.top - cvv.top), `${state}: input tops ${expiry.top} / ${cvv.top}`).to.be.below(1);
   expect(Math.abs(expiry.height - cvv.height), `${state}: input heights`).to.be.below(1);
-  const [expiryLabel, cvvLabel] = [await box(el, 'label[for="expiry"]'), await box(el, 'label[for="cvv"]')];
   expect(Math.abs(expiryLabel.top - cvvLabel.top), `${state}: label tops`).to.be.below(1);
 }
+
+type Rect = Snapshot['rect'];
 
 describe('layout: paired fields stay aligned', () => {
   after(() => setViewport({ width: 800, height: 600 }));

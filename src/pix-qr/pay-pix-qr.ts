@@ -99,10 +99,10 @@ export class PayPixQr extends ReactiveElement {
   readonly #announcer = new Announcer(this);
   #code: BrCode | null = null;
   #error: BrCodeError | null = null;
-  #view: PixView | null = null;
+  /** The markup, built with the element and attached at its first render (see {@link buildPixView}). */
+  readonly #view: PixView = buildPixView();
   /** The steps now in the list, so it is rebuilt only when the language changes. */
   #instructionsShown: readonly string[] | null = null;
-  #lang = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
   #copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -114,6 +114,7 @@ export class PayPixQr extends ReactiveElement {
     this.locale = '';
     this.theme = 'light';
     this.now = Date.now;
+    this.#view.copy.addEventListener('click', () => void this.copy());
   }
 
   /** What is shown now. */
@@ -129,13 +130,17 @@ export class PayPixQr extends ReactiveElement {
     return this.#code;
   }
 
+  /** The language spoken: `locale`, else the page's, read afresh so a move into another `lang` is heard. */
+  get #lang(): string {
+    return this.locale || pageLang(this);
+  }
+
   get #m(): PixMessages {
-    return pixMessagesFor(this.locale || this.#lang);
+    return pixMessagesFor(this.#lang);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#lang = pageLang(this);
     // Back in the page after a move: the countdown resumes.
     if (this.hasUpdated) this.#tick();
   }
@@ -147,7 +152,6 @@ export class PayPixQr extends ReactiveElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    this.#lang = pageLang(this);
     const m = this.#m;
     if (changed.has('payload')) {
       this.#code = this.#error = null;
@@ -160,7 +164,11 @@ export class PayPixQr extends ReactiveElement {
       }
     }
     const status = changed.has('status');
-    if (status || changed.has('expiresAt') || changed.has('now')) this.#tick(false);
+    if (status || changed.has('expiresAt') || changed.has('now')) {
+      // New terms are not a threshold passing: no time left before them, nothing announced.
+      this.#left = null;
+      this.#tick();
+    }
     // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
     if (status && changed.get('status') !== undefined && this.#code) {
       if (this.status === 'paid') this.#announcer.say(m.paid);
@@ -172,10 +180,11 @@ export class PayPixQr extends ReactiveElement {
     if (changed.has('payload') && this.#error) this.#emit(new PixPayloadErrorEvent(this.#error));
   }
 
-  /** Builds the markup once, then writes only what changed (see {@link buildPixView}). */
+  /** Attaches the markup once, then writes only what changed. */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    const view = (this.#view ??= this.#mountView());
+    const view = this.#view;
+    if (!this.hasUpdated) this.renderRoot.append(view.base);
     const m = this.#m;
     const state = this.state;
     const code = this.#code;
@@ -192,7 +201,7 @@ export class PayPixQr extends ReactiveElement {
     setAttr(view.summary, 'hidden', !code);
     setAttr(view.amount, 'hidden', code?.amount === undefined);
     setText(view.amountLabel, m.amount);
-    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.locale || this.#lang) : '');
+    setText(view.amountValue, code?.amount !== undefined ? formatBrl(code.amount, this.#lang) : '');
     setText(view.payeeLabel, m.payee);
     setText(view.payeeValue, code ? `${code.merchantName} · ${code.merchantCity}` : '');
     setAttr(view.qr, 'hidden', !pending);
@@ -217,13 +226,6 @@ export class PayPixQr extends ReactiveElement {
     setText(view.status, this.#announcer.text);
   }
 
-  #mountView(): PixView {
-    const view = buildPixView();
-    view.copy.addEventListener('click', () => void this.copy());
-    this.renderRoot.append(view.base);
-    return view;
-  }
-
   /**
    * Copies the code with the Clipboard API, or, where that is refused (an
    * insecure page, a frame without permission), with the copy command on the
@@ -232,7 +234,7 @@ export class PayPixQr extends ReactiveElement {
    */
   async copy(): Promise<boolean> {
     const view = this.#view;
-    if (!view || !this.#code) return false;
+    if (!this.#code) return false;
     const text = view.codeText.value;
     let method: 'clipboard' | 'command' | null = null;
     try {
@@ -259,10 +261,11 @@ export class PayPixQr extends ReactiveElement {
 
   /**
    * Reads the clock, updates the seconds left, announces a threshold once
-   * when passed (not when the element starts already past it), expires at
-   * zero, and schedules the next tick just after the next whole second.
+   * when passed (not when the element starts already past it, nor when its
+   * terms change), expires at zero, and schedules the next tick just after
+   * the next whole second.
    */
-  #tick(announce = true): void {
+  #tick(): void {
     clearTimeout(this.#timer);
     const expiresAt = parseExpiresAt(this.expiresAt);
     // The seconds left are shown: every tick renders.
@@ -282,7 +285,7 @@ export class PayPixQr extends ReactiveElement {
       void this.updateComplete.then(() => this.#emit(new PixExpiredEvent()));
       return;
     }
-    const crossed = announce && before !== null ? thresholdCrossed(before, left) : null;
+    const crossed = before === null ? null : thresholdCrossed(before, left);
     if (crossed !== null) this.#announcer.say(this.#m.timeLeft(crossed));
     if (this.isConnected) this.#timer = setTimeout(() => this.#tick(), ((expiresAt - now) % 1000 || 1000) + 20);
   }

@@ -8,12 +8,12 @@ import { PayCardError } from '../tokenize/errors.js';
 export type BrCodeProblem = 'malformed' | 'crc_mismatch' | 'not_pix' | 'missing_field' | 'bad_amount' | 'bad_currency';
 
 const WHY: Record<BrCodeProblem, string> = {
-  malformed: 'is not a BR Code: its fields or its closing CRC field cannot be read',
-  crc_mismatch: 'does not match its CRC: it was changed or cut after it was generated',
-  not_pix: 'is not a PIX code: its merchant account field lacks the br.gov.bcb.pix identifier',
-  missing_field: 'lacks a required field: a PIX key or location (not both), the merchant name or the city',
+  malformed: 'is not a BR Code: its fields or its CRC field cannot be read',
+  crc_mismatch: 'fails its CRC check: it was changed or cut',
+  not_pix: 'is not a PIX code (no br.gov.bcb.pix)',
+  missing_field: 'needs a key or a location (not both), the merchant name and the city',
   bad_amount: 'has an amount that is not a decimal like 25.00',
-  bad_currency: 'is not in Brazilian reais (currency 986)',
+  bad_currency: 'is not in reais (currency 986)',
 };
 
 /**

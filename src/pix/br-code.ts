@@ -92,16 +92,12 @@ export function encodeBrCode(code: BrCode): string {
 
 /** Splits TLV text into fields, or null when the lengths do not add up. */
 function fields(text: string): Map<string, string> | null {
-  const chars = [...text];
   const out = new Map<string, string>();
-  let i = 0;
-  while (i < chars.length) {
-    const head = chars.slice(i, i + 4).join('');
-    if (!/^[0-9]{4}$/.test(head)) return null;
+  for (const rest = [...text]; rest.length;) {
+    const head = rest.splice(0, 4).join('');
     const length = Number(head.slice(2));
-    if (i + 4 + length > chars.length) return null;
-    out.set(head.slice(0, 2), chars.slice(i + 4, i + 4 + length).join(''));
-    i += 4 + length;
+    if (!/^[0-9]{4}$/.test(head) || length > rest.length) return null;
+    out.set(head.slice(0, 2), rest.splice(0, length).join(''));
   }
   return out;
 }

@@ -8,7 +8,7 @@
  * readers. A few moments, not every second: a live region that speaks every
  * second drowns out everything else on the page.
  */
-export const ANNOUNCED_SECONDS: readonly number[] = [300, 60, 30];
+export const ANNOUNCED_SECONDS: readonly number[] = [30, 60, 300];
 
 /**
  * The instant in Unix ms from an `expires-at` value: an ISO 8601 time
@@ -34,13 +34,12 @@ export function secondsLeft(expiresAt: number, now: number): number {
 
 /**
  * The announced threshold that the countdown passed going from `before` to
- * `after` seconds left, if any: the smallest one, so a tab that slept through
- * two thresholds announces only the nearer one.
+ * `after` seconds left, if any: the smallest one (the list is in ascending
+ * order), so a tab that slept through two thresholds announces only the
+ * nearer one. Zero is announced as expiry, not as a threshold.
  */
-export function thresholdCrossed(before: number, after: number, thresholds: readonly number[] = ANNOUNCED_SECONDS): number | null {
-  let crossed: number | null = null;
-  for (const t of thresholds) if (before > t && after <= t && after > 0 && (crossed === null || t < crossed)) crossed = t;
-  return crossed;
+export function thresholdCrossed(before: number, after: number): number | null {
+  return (after > 0 && ANNOUNCED_SECONDS.find((t) => before > t && after <= t)) || null;
 }
 
 /** "4:05", or "1:02:03" from an hour up, for the visible countdown. */

@@ -173,6 +173,8 @@ try {
 } finally {
   await browser.close();
 }
+// Other work can start or stop while the runs go: the doc gives the load at both ends.
+const loadAfter = loadavg()[0]!.toFixed(1);
 // A page that threw while typing measured a broken input, not a slow one.
 if (pageErrors.length > 0) throw pageErrors[0];
 
@@ -194,7 +196,7 @@ const range = (name: string, key: keyof PerKey) => {
 const m = (name: string) => medians.get(name)!;
 
 const lines = [
-  `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}. One page, one input per row, the same real key presses for each: ${NUMBER} typed and then ${BACKSPACES} Backspaces, ${CYCLES} times per run (${KEYS_PER_RUN} keys), ${BETWEEN_KEYS_MS} ms apart so each key gets its own frame. Main-thread time per key from the DevTools Protocol's \`Performance.getMetrics\` (thread time), the median of ${RUNS} runs in rotating order; the range of the runs in brackets. Compare rows, not machines. Load average when the runs began: ${load} on ${cpus().length} CPUs.`,
+  `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}. One page, one input per row, the same real key presses for each: ${NUMBER} typed and then ${BACKSPACES} Backspaces, ${CYCLES} times per run (${KEYS_PER_RUN} keys), ${BETWEEN_KEYS_MS} ms apart so each key gets its own frame. Main-thread time per key from the DevTools Protocol's \`Performance.getMetrics\` (thread time), the median of ${RUNS} runs in rotating order; the range of the runs in brackets. Compare rows, not machines. Load average when the runs began: ${load} on ${cpus().length} CPUs; when they ended: ${loadAfter}.`,
   '',
   '| input | what it does | whole main thread per key | script | style and layout |',
   '| --- | --- | ---: | ---: | ---: |',

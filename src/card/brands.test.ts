@@ -188,6 +188,24 @@ test('partial input: a brand appears as soon as a whole prefix is typed', () => 
   assert.equal(detectBrand('5090'), null);
 });
 
+test('asked again and again, as each keystroke asks: only the leading digits decide, and a change in them is seen at once', () => {
+  const asked: [string, Brand | null][] = [
+    ['4389 35', 'elo'],
+    ['4389 3', 'visa'],
+    ['4389 35', 'elo'],
+    ['4389 3500 0000 0002', 'elo'],
+    ['4389 3599 9999 9999', 'elo'],
+    ['6011 0000', 'discover'],
+    ['6', null],
+    ['', null],
+    ['3', null],
+    ['3841 0000 0000 0000', 'hipercard'],
+    ['3841', 'hipercard'],
+    ['384', 'diners'],
+  ];
+  for (const [number, brand] of asked) assert.equal(detectBrand(number), brand, number);
+});
+
 test('separators are ignored', () => {
   assert.equal(detectBrand('4389 35'), 'elo');
   assert.equal(detectBrand('5555-5555'), 'mastercard');

@@ -99,6 +99,9 @@ const INFO: Record<Brand, BrandInfo> = {
   discover: { lengths: [16, 17, 18, 19], cvvLength: 3 },
 };
 
+/** The leading digits {@link detectBrand} was last asked about, and its answer. */
+let last: [digits: string, brand: Brand | null] = ['', null];
+
 /**
  * Detects the brand from the leading digits, on complete or partial input.
  * Non-digits are ignored, so formatted input works. Returns `null` while no
@@ -106,11 +109,15 @@ const INFO: Record<Brand, BrandInfo> = {
  * unknown prefix.
  */
 export function detectBrand(number: string): Brand | null {
-  const digits = digitsOnly(number);
+  // Up to the widest prefix (the first): no later digit changes the brand.
+  const digits = digitsOnly(number).slice(0, PREFIXES[0]![1].length);
+  // Formatting, validation and the form all ask on each keystroke, mostly about the same leading digits.
+  if (digits === last[0]) return last[1];
+  last = [digits, null];
   for (const [brand, from, to = from] of PREFIXES) {
     const head = digits.slice(0, from.length);
     // Equal-width digit strings compare in numeric order.
-    if (head.length === from.length && head >= from && head <= to) return brand;
+    if (head.length === from.length && head >= from && head <= to) return (last[1] = brand);
   }
   return null;
 }

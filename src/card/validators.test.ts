@@ -43,6 +43,13 @@ test('expiry: month 01-12, 4-digit year, current month still valid', () => {
   assert.equal(validateExpiry('12', '2046', NOW), null);
 });
 
+test('expiry: without a date given, the clock decides', () => {
+  const now = new Date();
+  const month = String(now.getMonth() + 1).padStart(2, '0');
+  assert.equal(validateExpiry(month, String(now.getFullYear())), null);
+  assert.deepEqual(validateExpiry(month, String(now.getFullYear() - 1)), { field: 'card.expirationYear', code: 'expired' });
+});
+
 test('expiry on leap days and month ends', () => {
   const leapDay = new Date(2028, 1, 29, 23, 59);
   assert.equal(validateExpiry('02', '2028', leapDay), null);

@@ -67,11 +67,13 @@ export interface ExpiryError {
  * expired: a card is valid through the last day of its expiry month, in the
  * shopper's local calendar (`now` defaults to the current time).
  */
-export function validateExpiry(month: string, year: string, now: Date = new Date()): ExpiryError | null {
+export function validateExpiry(month: string, year: string, now?: Date): ExpiryError | null {
   if (month === '') return { field: 'card.expirationMonth', code: 'required' };
   if (!/^(0[1-9]|1[0-2])$/.test(month)) return { field: 'card.expirationMonth', code: 'invalid_month' };
   if (year === '') return { field: 'card.expirationYear', code: 'required' };
   if (!/^\d{4}$/.test(year)) return { field: 'card.expirationYear', code: 'invalid_year' };
+  // Only a whole date needs the clock: the form checks a date still being typed on every keystroke.
+  now ??= new Date();
   const y = Number(year);
   const m = Number(month);
   const thisYear = now.getFullYear();

@@ -22,6 +22,18 @@ import { themeStyles } from '../dom/theme.styles.js';
  *   label or an error on one side moves both sides alike. The pair is a grid
  *   of its own: a subgrid of the whole form would put grid work on every
  *   keystroke in the number field (measured: +0.05 ms style and layout);
+ * - each input is laid out on its own: a keystroke changes the text inside
+ *   it, and otherwise the browser lays out again every box around it up to
+ *   the page, the form's grids included (measured: layout per key halved,
+ *   docs/benchmarks.md). Size and layout containment make the input a box
+ *   whose size does not follow its text, its one line counted in
+ *   (`contain-intrinsic-block-size: 1lh`: as tall as before, at any font
+ *   size); a browser without that property lays it out as before. A grid item
+ *   is laid out with its grid however it is contained, so each input sits in
+ *   a div of its own, which is the grid item;
+ * - an error's border is a pixel thicker and takes that pixel from the
+ *   padding, so showing an error moves nothing, and side by side expiry and
+ *   CVV stay one height without stretching one to match the other;
  * - both themes pad their own background (`--pay-padding`), and placeholders
  *   get their own, lighter colour that still keeps 4.5:1;
  * - read-only inputs (busy, or unavailable) get a dashed border, a change of
@@ -41,10 +53,11 @@ export const styles = unsafeCSS(`${themeStyles(
   rect { stroke: var(--_border); }
   ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; font-size: 0.8em; }
   .dim { opacity: 0.4; }
-  input { font: inherit; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
+  input { font: inherit; display: block; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
+  @supports (contain-intrinsic-block-size: 1lh) { input { contain: size layout; contain-intrinsic-block-size: 1lh; } }
   ::placeholder { color: var(--_placeholder); opacity: 1; }
   input:disabled { color: var(--_muted); }
-  [aria-invalid='true'] { border: 2px solid var(--_error); }
+  [aria-invalid='true'] { border: 2px solid var(--_error); padding: 9px 11px; }
   .error { color: var(--_error); font-size: 0.875em; min-height: 1.2em; }
   [aria-disabled='true'] { cursor: progress; opacity: 0.85; }
   input[readonly] { border-style: dashed; }

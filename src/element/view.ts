@@ -138,18 +138,24 @@ export function buildView(): View {
       'div',
       { class: 'field', part: 'field' },
       h('div', { class: 'row' }, label, ...(field === 'number' ? [view.brand] : [])),
-      (view.inputs[field] = h('input', {
-        id: field,
-        type: 'text',
-        name: AUTOCOMPLETE[field],
-        part: `input ${text ? 'holder-name' : field}-input`,
-        autocomplete: AUTOCOMPLETE[field],
-        inputmode: text ? 'text' : 'numeric',
-        autocapitalize: text ? 'characters' : 'off',
-        autocorrect: 'off',
-        spellcheck: 'false',
-        'aria-describedby': `${field}-error`,
-      })),
+      // The input's own box in the field's grid: a grid item is laid out with its grid, and the input
+      // inside can be laid out alone (pay-card-form.styles.ts), which is what each keystroke needs.
+      h(
+        'div',
+        {},
+        (view.inputs[field] = h('input', {
+          id: field,
+          type: 'text',
+          name: AUTOCOMPLETE[field],
+          part: `input ${text ? 'holder-name' : field}-input`,
+          autocomplete: AUTOCOMPLETE[field],
+          inputmode: text ? 'text' : 'numeric',
+          autocapitalize: text ? 'characters' : 'off',
+          autocorrect: 'off',
+          spellcheck: 'false',
+          'aria-describedby': `${field}-error`,
+        })),
+      ),
       (view.errors[field] = h('div', { class: 'error', part: 'error', id: `${field}-error` })),
     );
   });

@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Frame, Page, Response as PageResponse } from 'playwright';
 import { cardFrame as elementFrame, launchChromium, payWithKeyboard } from './chromium.js';
-import { startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
+import { checkoutPage, startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/fixtures.js';
 import { FRAME_PATH } from '../src/frame/protocol.js';
@@ -53,22 +53,13 @@ const SIBLING_PAGE = `<!doctype html>
   });
 </script>`;
 
-const elementPage = (baseUrl: string) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Checkout</title>
-    <script type="module" src="/dist/pay-card-form.js"></script>
-  </head>
-  <body>
-    <pay-card-form public-key="${MERCHANTS[0]!.publicKey}" base-url="${baseUrl}"></pay-card-form>
+const elementPage = (baseUrl: string) =>
+  checkoutPage(`    <pay-card-form public-key="${MERCHANTS[0]!.publicKey}" base-url="${baseUrl}"></pay-card-form>
     <script type="module">
       const form = document.querySelector('pay-card-form');
       form.addEventListener('tokenized', (event) => (window.tokenized = event.detail));
       customElements.whenDefined('pay-card-form').then(() => form.ready).then(() => (window.formReady = true));
-    </script>
-  </body>
-</html>`;
+    </script>`);
 
 /** Settings as `<pay-card-form>` sends them: what the frame needs before it shows the form. */
 const SETTINGS: FrameSettings = {

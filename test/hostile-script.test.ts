@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright';
 import { launchChromium, payWithKeyboard } from './chromium.js';
-import { startMerchantSite, type MerchantSite } from './merchant-site.js';
+import { checkoutPage, startMerchantSite, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/fixtures.js';
 import { TEST_CARDS } from '../src/sandbox/test-cards.js';
@@ -51,20 +51,10 @@ before(async () => {
   for (const mode of ['isolated', 'inline']) {
     site.files.set(
       `/${mode}.html`,
-      `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <title>Checkout</title>
-    <script type="module" src="/dist/pay-card-form.js"></script>
-  </head>
-  <body>
-    <pay-card-form mode="${mode}" public-key="${MERCHANTS[0]!.publicKey}" base-url="${sandbox.url}"></pay-card-form>
+      checkoutPage(`    <pay-card-form mode="${mode}" public-key="${MERCHANTS[0]!.publicKey}" base-url="${sandbox.url}"></pay-card-form>
     <script type="module">
       document.querySelector('pay-card-form').addEventListener('tokenized', (event) => (window.tokenized = event.detail));
-    </script>
-  </body>
-</html>`,
+    </script>`),
     );
   }
 });

@@ -25,6 +25,19 @@ const DIST_FILE = /^\/dist\/([\w-]+(?:\.[\w-]+)*\.js)$/;
 
 const typeOf = (path: string) => (path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8');
 
+/** A checkout page of the site: the script-tag file in its head, `body` as its body. */
+export const checkoutPage = (body: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Checkout</title>
+    <script type="module" src="/dist/pay-card-form.js"></script>
+  </head>
+  <body>
+${body}
+  </body>
+</html>`;
+
 export async function startMerchantSite(): Promise<MerchantSite> {
   await access(new URL('pay-card-form.js', DIST)).catch(() => {
     throw new Error('dist/pay-card-form.js is missing: run "npm run build" first.');

@@ -1,23 +1,25 @@
 import { defineConfig } from 'vite';
 
 /**
- * The script-tag files, one self-contained ES module and its classic-script
- * twin per element, with Lit inside:
+ * The script-tag files, Lit inside, each from its own run (a classic script
+ * has one entry per build; `npm run build` does them all):
  *
- * - `vite build` → `dist/pay-card-form.js` and `dist/pay-card-form.iife.js`;
- * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`.
- *
+ * - `vite build` → `dist/pay-card-form.js`, the ES module, with the chunks it
+ *   loads on demand (the inline form, the brand marks, `tokenize`);
+ * - `vite build --mode classic` → `dist/pay-card-form.iife.js`, the classic
+ *   script: one file, isolated mode only (src/script-tag-classic.ts);
+ * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`;
  * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
  *   script, for the tokenization service to host at `{base}/frame/v1/`.
  *
- * (A classic script has one entry per build, hence the separate runs; `npm
- * run build` does all three.) The npm entry points beside them are tsc's output,
- * unbundled, so an app's bundler can share Lit with the rest of the app.
- * The demo server has its own config: demo/vite.config.ts.
+ * The npm entry points beside them are tsc's output, unbundled, so an app's
+ * bundler can share Lit with the rest of the app. The demo server has its
+ * own config: demo/vite.config.ts.
  */
-const SCRIPT_TAGS = {
-  card: { entry: 'src/script-tag.ts', name: 'PayCardForm', file: 'pay-card-form' },
-  pix: { entry: 'src/pix-script-tag.ts', name: 'PayPixQr', file: 'pay-pix-qr' },
+const SCRIPT_TAGS: Record<string, { entry: string; name: string; file: string; formats: ('es' | 'iife')[] }> = {
+  card: { entry: 'src/script-tag.ts', name: 'PayCardForm', file: 'pay-card-form', formats: ['es'] },
+  classic: { entry: 'src/script-tag-classic.ts', name: 'PayCardForm', file: 'pay-card-form', formats: ['iife'] },
+  pix: { entry: 'src/pix-script-tag.ts', name: 'PayPixQr', file: 'pay-pix-qr', formats: ['es', 'iife'] },
 };
 
 export default defineConfig(({ mode }) => {
@@ -37,7 +39,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  const { entry, name, file } = mode === 'pix' ? SCRIPT_TAGS.pix : SCRIPT_TAGS.card;
+  const { entry, name, file, formats } = SCRIPT_TAGS[mode] ?? SCRIPT_TAGS.card!;
   return {
     build: {
       // tsc has already written the npm entry points into dist/; keep them.
@@ -48,7 +50,7 @@ export default defineConfig(({ mode }) => {
       lib: {
         entry,
         name,
-        formats: ['es', 'iife'],
+        formats,
         fileName: (format) => (format === 'es' ? `${file}.js` : `${file}.${format}.js`),
       },
       // Library mode leaves whitespace in ES output; minify both formats fully.

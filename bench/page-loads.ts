@@ -48,7 +48,7 @@ export const WAYS = {
   classicScript: {
     entry: 'pay-card-form.iife.js',
     withLazy: false,
-    what: 'the classic script: one file with both modes, since a classic script cannot load a chunk on demand',
+    what: 'the classic script: one file, isolated mode only (a classic script cannot load the inline form on demand); the form itself is in the frame',
   },
   pixScriptTag: {
     entry: 'pay-pix-qr.js',

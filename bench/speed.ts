@@ -1,9 +1,9 @@
 /**
  * `npm run bench` (second part): what one keystroke costs the page's main
  * thread, measured in Chromium from outside the page. One page holds
- * `<pay-card-form mode="inline">` (from the built classic script, which has
- * the whole form in one file, so the page can inline it; run `npm run build`
- * first), imask and cleave.js each on a plain input, and a bare input. Each
+ * `<pay-card-form mode="inline">` (the built ES module and the chunks it
+ * loads, served from `dist/`; run `npm run build` first), imask and cleave.js
+ * each on a plain input, and a bare input. Each
  * gets the same real key presses (a card number typed, then deleted, a few
  * times) and the Chrome DevTools Protocol's `Performance.getMetrics`
  * counters, read before and after, give the main thread's time per key: all
@@ -25,6 +25,9 @@ import { installPeers } from './install-peers.js';
 import { writeResults } from './results-doc.js';
 
 const fromBench = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Where the page and `dist/` are served from, inside Playwright (`page.route`): no server, no port. */
+const ORIGIN = 'http://keystrokes.test';
 
 /** The same keys for every input: a Visa test number, typed and then deleted, `CYCLES` times per run. */
 const NUMBER = '4111111111111111';
@@ -125,14 +128,13 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-// The classic script: the ES module imports chunks beside it, which a page set from a string cannot resolve.
-const ours = await readFile(fromBench('../dist/pay-card-form.iife.js'), 'utf8').catch(() => {
-  throw new Error('dist/pay-card-form.iife.js is missing: run `npm run build` first.');
+await readFile(fromBench('../dist/pay-card-form.js')).catch(() => {
+  throw new Error('dist/pay-card-form.js is missing: run `npm run build` first.');
 });
 installPeers();
 const { code: peers } = await bundleForBrowser(fromBench('keystroke-page.js'), fromBench('.'));
-// `</script` cannot appear inside an inline script; neither bundle should contain it, but never risk a broken page.
-if (/<\/script/i.test(ours + peers)) throw new Error('a bundle contains "</script": inline it another way');
+// `</script` cannot appear inside an inline script; the bundle should not contain it, but never risk a broken page.
+if (/<\/script/i.test(peers)) throw new Error('the peers bundle contains "</script": inline it another way');
 
 const html = `<!doctype html>
 <html lang="en">
@@ -143,7 +145,7 @@ const html = `<!doctype html>
     <p><label>cleave.js <input id="cleave" inputmode="numeric" autocomplete="off" placeholder="${PLACEHOLDER}"></label></p>
     <p><label>bare <input id="bare" inputmode="numeric" autocomplete="off" placeholder="${PLACEHOLDER}"></label></p>
     <p><label>bare, no placeholder <input id="bare-no-placeholder" inputmode="numeric" autocomplete="off"></label></p>
-    <script>${ours}</script>
+    <script type="module" src="/dist/pay-card-form.js"></script>
     <script type="module">${peers}</script>
   </body>
 </html>`;
@@ -157,7 +159,15 @@ const version = browser.version();
 try {
   const page = await browser.newPage();
   page.on('pageerror', (error) => pageErrors.push(error));
-  await page.setContent(html);
+  // The page and the built files from one made-up origin, answered here: the ES module loads its inline form as a page would.
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname === '/') return route.fulfill({ contentType: 'text/html', body: html });
+    const file = /^\/dist\/([\w-]+\.js)$/.exec(pathname)?.[1];
+    const body = file && (await readFile(fromBench(`../dist/${file}`)).catch(() => null));
+    return body ? route.fulfill({ contentType: 'text/javascript', body }) : route.fulfill({ status: 404 });
+  });
+  await page.goto(`${ORIGIN}/`);
   await page.locator('pay-card-form #number').waitFor();
   for (const contender of CONTENDERS) await check(page, contender);
   const cdp = await page.context().newCDPSession(page);

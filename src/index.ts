@@ -1,7 +1,9 @@
 /**
- * `pay-card-form`: importing this module defines `<pay-card-form>`.
+ * `pay-card-form`: importing this module defines `<pay-card-form>`, with both
+ * modes (the inline form loads on demand, only where `mode="inline"` asks).
  * Everything from `pay-card-form/core` is re-exported for convenience.
  */
+import { setInlineFormLoader } from './element/inline-mode.js';
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
@@ -12,7 +14,8 @@ export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListen
 export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence, type Problem, type FieldName } from './element/messages.js';
 export * from './core.js';
 
-// Server-side rendering imports this module in Node, where there is no registry.
+setInlineFormLoader(() => import('./element/inline-surface.js'));
+// Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
   customElements.define('pay-card-form', PayCardForm);
 }

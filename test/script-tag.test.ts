@@ -65,6 +65,51 @@ for (const [build, page, file] of [
   });
 }
 
+for (const [build, page] of [
+  ['module', 'index.html'],
+  ['classic', 'classic.html'],
+] as const) {
+  test(`${build} build: mode="inline" ${build === 'module' ? 'loads the inline form' : 'warns once and runs isolated (the classic file holds isolated mode only)'}`, async () => {
+    const tab = await browser.newPage();
+    const scripts: string[] = [];
+    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    const warnings: string[] = [];
+    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    try {
+      await tab.goto(new URL(page, demo.url).href);
+      await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
+      // A second element, inline, beside the page's own (isolated) one.
+      const shown = await tab.evaluate<{ frame: boolean; form: boolean; number: boolean }>(`(async () => {
+        const first = document.querySelector('pay-card-form');
+        const el = document.createElement('pay-card-form');
+        el.mode = 'inline';
+        el.publicKey = first.publicKey;
+        el.baseUrl = first.baseUrl;
+        document.body.append(el);
+        await el.ready;
+        const root = el.shadowRoot;
+        return { frame: !!root.querySelector('iframe'), form: !!root.querySelector('[part="form"]'), number: !!root.querySelector('#number') };
+      })()`);
+      const ours = warnings.filter((text) => text.includes('mode="inline"'));
+      if (build === 'module') {
+        assert.deepEqual(shown, { frame: false, form: true, number: true });
+        assert.ok(
+          scripts.some((path) => /^\/dist\/inline-surface-[\w-]+\.js$/.test(path)),
+          'the inline form is loaded on demand',
+        );
+        assert.deepEqual(ours, []);
+      } else {
+        assert.deepEqual(shown, { frame: true, form: false, number: false });
+        assert.equal(ours.length, 1);
+        assert.match(ours[0]!, /pay-card-form\.js/, 'the warning names the file that has inline mode');
+        await cardFrame(tab).nth(1).locator('#number').waitFor();
+      }
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
 test('the classic build exposes the element, tokenize and the error classes on window.PayCardForm', async () => {
   const tab = await browser.newPage();
   try {

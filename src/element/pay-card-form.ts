@@ -11,6 +11,7 @@ import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { FramedSurface } from './framed-surface.js';
+import { loadInlineForm } from './inline-mode.js';
 import type { MessageOverrides } from './messages.js';
 
 /**
@@ -104,7 +105,8 @@ export class PayCardForm extends ReactiveElement {
   // in the constructor, which go through the accessors `properties` creates.
   /**
    * `isolated` (default): the form runs in a frame from the tokenization origin.
-   * `inline`: the form runs in this element's shadow root, in your page.
+   * `inline`: the form runs in this element's shadow root, in your page
+   * (not in the classic script, which holds isolated mode only).
    * Read once, when the element first renders.
    */
   mode: 'isolated' | 'inline' = 'isolated';
@@ -315,16 +317,23 @@ export class PayCardForm extends ReactiveElement {
     surface?.update(this.renderRoot as ShadowRoot, changed.has('locale') || changed.has('messages') || changed.has('acceptedBrands'));
   }
 
-  /** The surface for `mode`; inline, null until its module has loaded (an update follows). */
+  /**
+   * The surface for `mode`; inline, null until its module has loaded (an
+   * update follows). A build without the inline form (the classic script)
+   * runs isolated rather than take no card.
+   */
   #createSurface(): CardSurface | null {
-    if (this.mode !== 'inline') return (this.#surface = new FramedSurface(this, this.#surfaceDelegate, () => this.#frameUrl()));
-    this.#loading ??= import('./inline-surface.js').then(({ InlineSurface }) => {
-      this.#surface = new InlineSurface(this, this.#surfaceDelegate);
-      this.#loading = null;
-      // Every setting is new to the surface: render and report everything.
-      this.requestUpdate('locale');
-    });
-    return null;
+    if (this.mode === 'inline') {
+      this.#loading ??=
+        loadInlineForm()?.then(({ InlineSurface }) => {
+          this.#surface = new InlineSurface(this, this.#surfaceDelegate);
+          this.#loading = null;
+          // Every setting is new to the surface: render and report everything.
+          this.requestUpdate('locale');
+        }) ?? null;
+      if (this.#loading) return null;
+    }
+    return (this.#surface = new FramedSurface(this, this.#surfaceDelegate, () => this.#frameUrl()));
   }
 
   /** `frame-url`, or the frame under `base-url`; '' when neither is a usable address. */

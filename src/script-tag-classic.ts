@@ -1,0 +1,24 @@
+/**
+ * The classic script (`dist/pay-card-form.iife.js`, `window.PayCardForm`),
+ * for pages that cannot load a module. A classic script is one file: it
+ * cannot fetch the inline form on demand, so it holds isolated mode alone,
+ * the mode such pages, with their many third-party scripts, need most. The
+ * ES module has both modes.
+ */
+import { setInlineFormLoader } from './element/inline-mode.js';
+import { PayCardForm } from './element/pay-card-form.js';
+
+export { PayCardForm };
+export * from './script-tag-api.js';
+
+// Rather than take no card, the form runs isolated, and the developer is told why once per element.
+setInlineFormLoader(() => {
+  console.warn(
+    '<pay-card-form>: mode="inline" is not in the classic script (pay-card-form.iife.js); the form runs isolated. Load the ES module (pay-card-form.js) for inline mode.',
+  );
+  return null;
+});
+// Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.
+if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
+  customElements.define('pay-card-form', PayCardForm);
+}

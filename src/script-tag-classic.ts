@@ -11,11 +11,15 @@ import { PayCardForm } from './element/pay-card-form.js';
 export { PayCardForm };
 export * from './script-tag-api.js';
 
-// Rather than take no card, the form runs isolated, and the developer is told why once per element.
+// Rather than take no card, the form runs isolated; the developer is told why, once per page.
+let warned = false;
 setInlineFormLoader(() => {
-  console.warn(
-    '<pay-card-form>: mode="inline" is not in the classic script (pay-card-form.iife.js); the form runs isolated. Load the ES module (pay-card-form.js) for inline mode.',
-  );
+  if (!warned) {
+    console.warn(
+      '<pay-card-form>: mode="inline" is not in the classic script (pay-card-form.iife.js); the form runs isolated. Load the ES module (pay-card-form.js) for inline mode.',
+    );
+  }
+  warned = true;
   return null;
 });
 // Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.

@@ -69,7 +69,7 @@ for (const [build, page] of [
   ['module', 'index.html'],
   ['classic', 'classic.html'],
 ] as const) {
-  test(`${build} build: mode="inline" ${build === 'module' ? 'loads the inline form' : 'warns once and runs isolated (the classic file holds isolated mode only)'}`, async () => {
+  test(`${build} build: mode="inline" ${build === 'module' ? 'loads the inline form' : 'warns once per page and runs isolated (the classic file holds isolated mode only)'}`, async () => {
     const tab = await browser.newPage();
     const scripts: string[] = [];
     tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
@@ -78,8 +78,9 @@ for (const [build, page] of [
     try {
       await tab.goto(new URL(page, demo.url).href);
       await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
-      // A second element, inline, beside the page's own (isolated) one.
-      const shown = await tab.evaluate<{ frame: boolean; form: boolean; number: boolean }>(`(async () => {
+      // Two more elements, inline, beside the page's own (isolated) one.
+      type Shown = { frame: boolean; form: boolean; number: boolean };
+      const shown = await tab.evaluate<Shown[]>(`Promise.all([1, 2].map(async () => {
         const first = document.querySelector('pay-card-form');
         const el = document.createElement('pay-card-form');
         el.mode = 'inline';
@@ -89,20 +90,20 @@ for (const [build, page] of [
         await el.ready;
         const root = el.shadowRoot;
         return { frame: !!root.querySelector('iframe'), form: !!root.querySelector('[part="form"]'), number: !!root.querySelector('#number') };
-      })()`);
+      }))`);
       const ours = warnings.filter((text) => text.includes('mode="inline"'));
       if (build === 'module') {
-        assert.deepEqual(shown, { frame: false, form: true, number: true });
+        assert.deepEqual(shown, Array(2).fill({ frame: false, form: true, number: true }));
         assert.ok(
           scripts.some((path) => /^\/dist\/inline-surface-[\w-]+\.js$/.test(path)),
           'the inline form is loaded on demand',
         );
         assert.deepEqual(ours, []);
       } else {
-        assert.deepEqual(shown, { frame: true, form: false, number: false });
-        assert.equal(ours.length, 1);
+        assert.deepEqual(shown, Array(2).fill({ frame: true, form: false, number: false }));
+        assert.equal(ours.length, 1, 'one warning for the page, however many elements ask');
         assert.match(ours[0]!, /pay-card-form\.js/, 'the warning names the file that has inline mode');
-        await cardFrame(tab).nth(1).locator('#number').waitFor();
+        await cardFrame(tab).nth(2).locator('#number').waitFor();
       }
     } finally {
       await tab.close();

@@ -21,3 +21,5 @@ export function documentBox(): {
   clientWidth: number;
   clientHeight: number;
 };
+export function watchScroll(): boolean;
+export function scrolledSince(): { scrolls: number; farthest: number; x: number; y: number };

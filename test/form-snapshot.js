@@ -82,15 +82,42 @@ export function autofill({ probe, values }) {
   return true;
 }
 
-/** The form's document: its title and language, and whether its content overflows it. */
+/**
+ * The form's document: its title and language, and whether its content
+ * overflows it. The frame's body clips what does not fit, so the document
+ * itself never overflows downwards: the height of the body's content says
+ * whether something was cut off.
+ */
 export function documentBox() {
-  const { documentElement: html } = document;
+  const { documentElement: html, body } = document;
   return {
     title: document.title,
     lang: html.lang,
     scrollWidth: html.scrollWidth,
-    scrollHeight: html.scrollHeight,
+    scrollHeight: Math.max(html.scrollHeight, body.scrollHeight),
     clientWidth: html.clientWidth,
     clientHeight: html.clientHeight,
   };
+}
+
+/**
+ * Starts counting the scrolls of the form's document (afresh on each call),
+ * and the farthest from the top-left corner it went. A scroll event fires
+ * for any change of the offset, even one undone before it is delivered.
+ */
+export function watchScroll() {
+  window.probeScroll = { scrolls: 0, farthest: 0 };
+  if (!window.probeScrollWatched) {
+    window.probeScrollWatched = true;
+    document.addEventListener('scroll', () => {
+      window.probeScroll.scrolls++;
+      window.probeScroll.farthest = Math.max(window.probeScroll.farthest, Math.abs(scrollX), Math.abs(scrollY));
+    });
+  }
+  return true;
+}
+
+/** The scrolls counted since {@link watchScroll}, and where the document is now. */
+export function scrolledSince() {
+  return { ...window.probeScroll, x: scrollX, y: scrollY };
 }

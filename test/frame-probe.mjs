@@ -7,7 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { autofill, documentBox, listenRegion, observeWrites, saidSince, snapshot, writesSince } from './form-snapshot.js';
+import {
+  autofill,
+  documentBox,
+  listenRegion,
+  observeWrites,
+  saidSince,
+  scrolledSince,
+  snapshot,
+  watchScroll,
+  writesSince,
+} from './form-snapshot.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -80,6 +90,10 @@ export function frameProbe() {
           return frame.evaluate(autofill, { values: payload.values });
         case 'document':
           return frame.evaluate(documentBox);
+        case 'watch-scroll':
+          return frame.evaluate(watchScroll);
+        case 'scrolled':
+          return frame.evaluate(scrolledSince);
         default:
           throw new Error(`frame probe: unknown op ${payload.op}`);
       }

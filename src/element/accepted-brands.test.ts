@@ -16,6 +16,17 @@ import {
   typeInto,
 } from './test-helpers.js';
 
+/**
+ * Counts the element's updates that end with another one already asked for
+ * from inside them: what Lit's development build warns about as
+ * "change-in-update", once a page; counted here on every update.
+ */
+function nestedUpdates(el: PayCardForm): () => number {
+  let nested = 0;
+  el.addController({ hostUpdated: () => void (el.isUpdatePending && nested++) });
+  return () => nested;
+}
+
 /** Mounts a form that takes only `brands`. */
 async function mountTaking(brands: string, locale = 'en'): Promise<PayCardForm> {
   const el = await mount({ locale });
@@ -28,6 +39,7 @@ describe('accepted-brands', () => {
   it('names a refused brand while the shopper is still typing, and says it once', async () => {
     const el = await mountTaking('visa mastercard elo');
     const said = await listen(el);
+    const nested = nestedUpdates(el);
     await typeInto(el, 'number', '37');
     // Still focused, two digits in: the refusal does not wait for blur.
     expect(await focusedIn(el)).to.equal('number');
@@ -37,6 +49,7 @@ describe('accepted-brands', () => {
     await press(el, 'Tab');
     expect(await errorOf(el, 'number')).to.equal('American Express is not accepted here.');
     expect(await said()).to.deep.equal(['American Express is not accepted here.']);
+    expect(nested(), 'updates asked for from inside an update').to.equal(0);
     await expectAccessible(el);
   });
 
@@ -74,17 +87,22 @@ describe('accepted-brands', () => {
     expect(await errorOf(el, 'number')).to.equal('');
   });
 
-  it('speaks Portuguese, and applies a list set after the card was typed', async () => {
+  it('speaks Portuguese, and applies a list set after the card was typed, each in one update', async () => {
     const el = await mount({ locale: 'pt-BR' });
     await typeInto(el, 'number', '3841');
     expect(await brandOf(el)).to.equal('Hipercard');
     expect(await errorOf(el, 'number')).to.equal('');
+    const said = await listen(el);
+    const nested = nestedUpdates(el);
     el.acceptedBrands = 'visa mastercard';
     await settle(el);
     expect(await errorOf(el, 'number')).to.equal('Não aceitamos Hipercard aqui.');
+    expect(await said()).to.deep.equal(['Não aceitamos Hipercard aqui.']);
     el.acceptedBrands = '';
     await settle(el);
     expect(await errorOf(el, 'number')).to.equal('');
+    // The refusal shows in the update that applies the list, and is said after it, not from inside it.
+    expect(nested(), 'updates asked for from inside an update').to.equal(0);
   });
 
   it('takes every brand by default: real Elo and Hipercard test cards tokenize', async () => {

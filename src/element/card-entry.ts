@@ -124,8 +124,15 @@ export class CardEntry {
   /**
    * A brand the merchant does not take is shown (and said, once) as soon as
    * it is detected, not on blur: the shopper should not type the rest of that
-   * card. It goes away as soon as the brand changes. Also called when the
-   * accepted brands change.
+   * card. It goes away as soon as the brand changes. Also called from the
+   * host's update, before it renders, when the accepted brands may have
+   * changed.
+   *
+   * It asks for no update: a refusal comes and goes with a new brand, whose
+   * own update shows it, or with new accepted brands, in the update under
+   * way. It is said once that update is done: an announcement asks for
+   * updates of its own, and one asked for from inside an update is one too
+   * many.
    */
   syncNotAccepted(errors = this.errors()): void {
     const now = errors.number?.code === NOT_ACCEPTED ? errors.number : undefined;
@@ -133,8 +140,7 @@ export class CardEntry {
     // Any other error shown stays until its own rule clears it.
     if (now?.brand === (shown?.code === NOT_ACCEPTED ? shown.brand : undefined)) return;
     this.#shownErrors = { ...this.#shownErrors, number: now };
-    this.#host.requestUpdate();
-    if (now) this.announce(errorText(this.#delegate.sentences(), 'number', now));
+    if (now) void this.#host.updateComplete.then(() => this.announce(errorText(this.#delegate.sentences(), 'number', now)));
   }
 
   /** Says `text` in the polite live region. */

@@ -13,7 +13,13 @@ import { PayCardFrame } from './frame-root.js';
 
 customElements.define('pay-card-frame', PayCardFrame);
 // Through the CSSOM: the frame's CSP allows no inline style.
-document.body.style.margin = '0';
+// The document never scrolls. When the form grows, it is taller than the iframe until the host applies the
+// height the frame reports, and a browser keeping focus in view would scroll the document for that moment:
+// the form would jump (`scrolling="no"` and `overflow: hidden` still let focus scroll it). The body clips
+// that moment's overflow instead, and the root's own `overflow` keeps the body's from passing to the
+// viewport. What the frame reports is the height of its element, which nothing clips.
+document.body.style.cssText = 'margin:0;overflow-y:clip;max-height:100vh';
+document.documentElement.style.overflow = 'hidden';
 
 const declared = decodeURIComponent(location.hash.slice(1));
 const reported = location.ancestorOrigins?.[0];

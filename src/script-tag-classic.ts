@@ -22,7 +22,7 @@ setInlineFormLoader(() => {
   warned = true;
   return null;
 });
-// Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.
+// A page may also load the ES module or an app's bundle: the first definition stands.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
   customElements.define('pay-card-form', PayCardForm);
 }

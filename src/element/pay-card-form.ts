@@ -201,9 +201,11 @@ export class PayCardForm extends ReactiveElement {
   }
 
   /**
-   * Resolves once the form can take a card: at once inline, when the frame
-   * has answered in isolated mode. Never rejects; a frame that does not
-   * answer shows the shopper that card payment is unavailable.
+   * Resolves once the form can take a card: inline, once its form has
+   * rendered; isolated, once the frame has rendered the form and reported
+   * its size. Never rejects: while the form cannot take a card it stays
+   * pending, and a frame that does not answer shows the shopper that card
+   * payment is unavailable.
    */
   get ready(): Promise<void> {
     return this.updateComplete.then(() => this.#surface?.ready);

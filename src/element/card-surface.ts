@@ -28,6 +28,8 @@ export interface SurfaceDelegate {
   changed(report: CardReport): void;
   edited(): void;
   submitted(): void;
+  /** The form cannot be loaded (isolated: the frame never answered); the shopper is told, the page hears `error`. */
+  failed(error: Error): void;
 }
 
 /**

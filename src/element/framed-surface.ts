@@ -196,12 +196,13 @@ export class FramedSurface implements CardSurface {
     this.#port?.postMessage({ v: VERSION, type: 'settings', settings });
   }
 
-  /** The frame did not answer in time: the shopper is told, and waiting calls fail. */
+  /** The frame did not answer in time: the shopper is told, waiting calls fail, and the page hears it once. */
   #fail(): void {
     this.#failed = true;
     this.#close(this.#unreachable());
     for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(this.#unreachable());
     this.#host.requestUpdate();
+    this.#delegate.failed(this.#unreachable());
   }
 
   #close(reason: Error): void {

@@ -69,6 +69,36 @@ describe('isolated mode: the frame', () => {
     });
   });
 
+  describe('a frame that never answers', () => {
+    it('shows the shopper that card payment is unavailable, and tells the page once with a NetworkError', async function () {
+      // The handshake waits 10 s for the frame before giving up.
+      this.timeout(20_000);
+      // A page of the tokenization origin that loads but is not the form: nothing there answers the handshake.
+      const frameUrl = `${await sandboxUrl()}/frame/v1/not-the-form.html`;
+      const el = await fixture<PayCardForm>(
+        html`<pay-card-form public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} frame-url=${frameUrl} locale="en"></pay-card-form>`,
+      );
+      const heard: Error[] = [];
+      el.addEventListener('tokenize-error', (event) => heard.push(event.detail.error));
+      await waitUntil(() => heard.length > 0, 'the page hears that the form cannot load', { timeout: 15_000 });
+      expect(heard[0]).to.be.instanceOf(NetworkError);
+      expect(heard[0]!.message).to.equal('The secure card form could not be loaded from the tokenization service.');
+      await settle(el);
+      const fallback = el.shadowRoot!.querySelector<HTMLElement>('[part="form-error"]')!;
+      expect(fallback.textContent).to.equal('Card payment is unavailable right now.');
+      expect(fallback.getAttribute('role')).to.equal('alert');
+      expect(fallback.hidden).to.equal(false);
+      expect(heard).to.have.length(1);
+      // A pay button of the page's own still gets a typed answer (and, as every failed call does, an event).
+      const error = await el.tokenize().then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(error).to.be.instanceOf(NetworkError);
+      expect(heard).to.have.length(2);
+    });
+  });
+
   describe('focus', () => {
     it('focus() lands in the card-number field inside the frame', async () => {
       const el = await mount();

@@ -38,7 +38,7 @@ import type { MessageOverrides } from './messages.js';
  *
  * @fires {CustomEvent<ChangeDetail>} change - Completeness, brand or a field's validity changed ({@link CardChangeEvent}).
  * @fires {CustomEvent<TokenizeResult>} tokenized - The card was tokenized; `detail` is the TokenizeResult ({@link TokenizedEvent}).
- * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure, or a missing or malformed `public-key` or `base-url` found on connect; `detail.error` is typed ({@link TokenizeErrorEvent}).
+ * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key` or `base-url` found on connect; or, isolated, a frame that never answered (a `NetworkError`, so the page can offer another way to pay); `detail.error` is typed ({@link TokenizeErrorEvent}).
  *
  * @csspart frame - Isolated mode: the frame that holds the form. Parts cannot reach into a frame; style it with the `--pay-*` properties.
  * @csspart form - Inline mode: the inner form.
@@ -171,6 +171,7 @@ export class PayCardForm extends ReactiveElement {
     // Inside a page form, Enter or the pay button submits that form; it tokenizes on the way.
     // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
     submitted: () => (this.form ? this.form.requestSubmit() : this.tokenize().catch(() => {})),
+    failed: (error) => this.#emit(new TokenizeErrorEvent(error)),
   };
 
   /** The form this element belongs to, if any. */

@@ -1,15 +1,28 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyFields, type FieldValues } from './card-fields.js';
-import { fieldErrors, firstInvalid } from './field-errors.js';
+import { checkFields, firstInvalid } from './field-errors.js';
 
 const NOW = new Date(2026, 10, 21, 12); // 21 Nov 2026, local time
 const VALID: FieldValues = { number: '4111 1111 1111 1111', holderName: 'Ana Silva', expiry: '12 / 31', cvv: '123' };
+const fieldErrors = (values: FieldValues, options: Parameters<typeof checkFields>[1]) => checkFields(values, options).errors;
 const check = (values: Partial<FieldValues>) => fieldErrors({ ...VALID, ...values }, { now: NOW });
 
 test('a valid card has no field errors', () => {
   assert.deepEqual(check({}), {});
   assert.equal(firstInvalid(check({})), undefined);
+});
+
+test('the same check gives the card as tokenize sends it: digits only, name trimmed, month and four-digit year', () => {
+  const { errors, card } = checkFields({ ...VALID, holderName: '  Ana Silva ' }, { now: NOW });
+  assert.deepEqual(errors, {});
+  assert.deepEqual(card, {
+    number: '4111111111111111',
+    holderName: 'Ana Silva',
+    expirationMonth: '12',
+    expirationYear: '2031',
+    cvv: '123',
+  });
 });
 
 test('an empty form: every field is required, each with its card.* path', () => {

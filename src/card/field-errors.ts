@@ -2,7 +2,7 @@ import { isAccepted } from './accepted-brands.js';
 import type { Brand } from './brands.js';
 import { FIELDS, fieldOf, toCardInput, type FieldName, type FieldValues } from './card-fields.js';
 import { digitsOnly } from './parsers.js';
-import type { CardField } from './types.js';
+import type { CardField, CardInput } from './types.js';
 import { validateCard, type CardErrorCode } from './validators.js';
 
 /** Why a field is invalid, and the `card.*` path at fault (for the expiry field, its month or its year). */
@@ -16,14 +16,20 @@ export interface FieldError {
 /** The error of each invalid field; valid fields are absent. */
 export type FieldErrors = Partial<Record<FieldName, FieldError>>;
 
+/** The fields checked once: the error of each, and the card as `tokenize` sends it (`CardValidation.card`). */
+export interface CheckedFields {
+  errors: FieldErrors;
+  card: CardInput;
+}
+
 /**
  * Checks every field at once with the same rules as `tokenize` (one
  * `validateCard` call), and reports per field as the shopper sees them.
  * `now` fixes the date for the expiry check; `accepted` the brands the
  * merchant takes (every brand when absent).
  */
-export function fieldErrors(values: FieldValues, options: { now?: Date; accepted?: readonly Brand[] | null } = {}): FieldErrors {
-  const { errors, brand } = validateCard(toCardInput(values), options);
+export function checkFields(values: FieldValues, options: { now?: Date; accepted?: readonly Brand[] | null } = {}): CheckedFields {
+  const { errors, brand, card } = validateCard(toCardInput(values), options);
   const out: FieldErrors = {};
   for (const path of Object.keys(errors) as CardField[]) out[fieldOf(path)] = { code: errors[path]!, path };
   // One to three digits is a date still being typed, whatever the digits say so far.
@@ -31,7 +37,7 @@ export function fieldErrors(values: FieldValues, options: { now?: Date; accepted
   if (typed && typed < 4) out.expiry = { code: 'too_short', path: out.expiry?.path ?? 'card.expirationYear' };
   // A refused brand is the number's problem as soon as it is known, however few digits follow.
   if (brand && !isAccepted(brand, options.accepted)) out.number = { code: 'brand_not_accepted', path: 'card.number', brand };
-  return out;
+  return { errors: out, card };
 }
 
 /** The first invalid field in filling order, or undefined when every field is valid. */

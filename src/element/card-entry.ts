@@ -1,11 +1,10 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { isAccepted } from '../card/accepted-brands.js';
 import { detectBrand, type Brand } from '../card/brands.js';
-import { emptyFields, FIELDS, isEmpty, toCardInput, type FieldName } from '../card/card-fields.js';
-import { fieldErrors, firstInvalid, type FieldErrors } from '../card/field-errors.js';
+import { emptyFields, FIELDS, isEmpty, type FieldName } from '../card/card-fields.js';
+import { checkFields, firstInvalid, type CheckedFields, type FieldErrors } from '../card/field-errors.js';
 import { Announcer } from '../dom/announcer.js';
 import { preprocessField } from '../card/field-preprocessor.js';
-import type { CardInput } from '../card/types.js';
 import type { ChangeDetail, FieldState } from './events/change-event.js';
 import { errorText, type Messages } from './messages.js';
 import { buildView, renderView, type View, type ViewState } from './view.js';
@@ -56,18 +55,18 @@ export class CardEntry {
     this.#announcer = new Announcer(host);
   }
 
-  /** The card for `tokenize`. */
-  card(): CardInput {
-    return toCardInput(this.#values);
-  }
-
   isEmpty(): boolean {
     return isEmpty(this.#values);
   }
 
+  /** The card as it is now, validated once: each invalid field's error, and the card as it is sent. */
+  check(): CheckedFields {
+    return checkFields(this.#values, { accepted: this.#delegate.accepted() });
+  }
+
   /** The error of each invalid field, for the card as it is now: the one validation each event runs. */
   errors(): FieldErrors {
-    return fieldErrors(this.#values, { accepted: this.#delegate.accepted() });
+    return this.check().errors;
   }
 
   /** The input of a field, once mounted: where focus and the browser's validation bubble go. */

@@ -3,7 +3,7 @@ import { BRANDS, type Brand } from '../card/brand.js';
 import type { FieldName } from '../card/card-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
-import { tokenize } from '../tokenize/tokenize.js';
+import { requestToken } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
 import { ValidationError } from './errors.js';
@@ -94,7 +94,8 @@ export class CardSession {
   tokenize(): Promise<TokenizeResult> {
     const pending = this.#task.pending;
     if (pending) return pending;
-    const errors = this.#entry.errors();
+    // The one validation of this submit: its errors are shown, its card is sent.
+    const { errors, card } = this.#entry.check();
     this.#failure = '';
     this.showErrors(errors);
     const first = firstInvalid(errors);
@@ -102,7 +103,7 @@ export class CardSession {
     const { publicKey, baseUrl } = this.#delegate.settings();
     this.#entry.announce(this.#sentences.busyExplanation);
     return this.#task.run((signal) =>
-      tokenize(this.#entry.card(), { publicKey, baseUrl, signal }).then(
+      requestToken(card, { publicKey, baseUrl, signal }).then(
         (result) => {
           signal.throwIfAborted();
           this.#saved = result;

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tokenize } from './tokenize.js';
+import { requestToken, tokenize } from './tokenize.js';
 import { ApiError, AuthenticationError, ConfigurationError, NetworkError, PayCardError, TimeoutError, ValidationError } from './errors.js';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { createClock } from '../sandbox/clock.js';
@@ -140,6 +140,21 @@ test('an unknown or inactive key throws AuthenticationError from the service', a
     assertNoCardData(err);
     return true;
   });
+});
+
+test('requestToken sends the card it is given without checking it again (the element checks once per submit)', async () => {
+  // Expired by the client's rules: tokenize() refuses it before any request; requestToken() leaves the check to the service.
+  const expired = { ...card, number: '4111111111111111', expirationYear: '2020' };
+  await assert.rejects(tokenize(expired, opts), ValidationError);
+  await assert.rejects(requestToken(expired, opts), (err: unknown) => {
+    assert.ok(err instanceof ApiError, String(err));
+    assert.equal(err.status, 422);
+    assert.match(err.message, /card\.expirationYear/);
+    assertNoCardData(err);
+    return true;
+  });
+  // A valid card, as validateCard normalizes it, gets its token.
+  assert.match((await requestToken({ ...card, number: '4111111111111111' }, opts)).token, /^tok_/);
 });
 
 test('a card the service refuses throws ApiError with its code and message', async () => {

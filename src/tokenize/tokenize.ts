@@ -35,11 +35,21 @@ const RESULT_FIELDS = ['token', 'brand', 'lastFourDigits', 'firstSixDigits', 'ex
  * @throws {NetworkError} no answer ({@link TimeoutError} when the time limit passed).
  */
 export async function tokenize(card: CardInput, options: TokenizeOptions): Promise<TokenizeResult> {
-  const { publicKey, signal, timeoutMs = 15_000 } = options;
   const checked = validateCard(card, options);
   // validateCard lists fields in the order a person fills them: the first is the one to fix first.
   const [field] = Object.keys(checked.errors) as CardField[];
   if (field) throw new ValidationError(field, checked.errors[field]!);
+  return requestToken(checked.card, options);
+}
+
+/**
+ * The request half of {@link tokenize}, for a card `validateCard` has just
+ * found valid, as it normalized it (`CardValidation.card`): the element
+ * validates once per submit, to show its errors, and sends that card.
+ * Not exported from the package: every other caller goes through `tokenize`.
+ */
+export async function requestToken(card: CardInput, options: TokenizeOptions): Promise<TokenizeResult> {
+  const { publicKey, signal, timeoutMs = 15_000 } = options;
   const baseUrl = checkTokenizeConfig(publicKey, options.baseUrl, 'tokenize()');
 
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -48,7 +58,7 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
     response = await (options.fetch ?? fetch)(baseUrl + TOKENS_PATH, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${publicKey}` },
-      body: JSON.stringify({ card: checked.card }),
+      body: JSON.stringify({ card }),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       // A tokenization request needs no cookies of the service's origin.
       credentials: 'omit',
@@ -62,7 +72,7 @@ export async function tokenize(card: CardInput, options: TokenizeOptions): Promi
     });
   }
   // The card's own values are removed from anything the service writes back, whatever it looks like.
-  return readResult(response, [checked.card.number, checked.card.cvv]);
+  return readResult(response, [card.number, card.cvv]);
 }
 
 async function readResult(response: Response, known: readonly string[]): Promise<TokenizeResult> {

@@ -12,6 +12,7 @@ import {
   INACTIVE_KEY,
   MODE,
   brandOf,
+  captureWarnings,
   clickIn,
   errorOf,
   expectAccessible,
@@ -337,8 +338,9 @@ describe('<pay-card-form>', () => {
     expect(bubbled).to.deep.equal([]);
   });
 
-  it('without a base-url it refuses to send the card, at once and again on tokenize()', async () => {
+  it('without a base-url it refuses to send the card, at once and again on tokenize(), and warns once', async () => {
     const errors: Error[] = [];
+    const { warnings, restore } = captureWarnings();
     const el = document.createElement('pay-card-form');
     el.addEventListener('tokenize-error', (event) => errors.push(event.detail.error));
     el.mode = MODE;
@@ -353,7 +355,10 @@ describe('<pay-card-form>', () => {
       expect(error).to.equal(errors[0]);
       expect(errors).to.have.length(2);
       expect((await part(el, '[part="form-error"]')).text).to.equal('Card payment is unavailable right now.');
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.match(/^<pay-card-form>: baseUrl is missing/);
     } finally {
+      restore();
       el.remove();
     }
   });

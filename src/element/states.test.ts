@@ -7,6 +7,7 @@ import {
   INACTIVE_KEY,
   MODE,
   errorOf,
+  captureWarnings,
   expectAccessible,
   fillValidCard,
   focusField,
@@ -32,10 +33,8 @@ const inputs = (el: PayCardForm) => snapAll(el, 'input', ['border-top-style']);
 
 /** Connects a form with the given attributes, listening before it connects, and records console warnings. */
 async function connect(attributes: Record<string, string>) {
-  const warnings: string[] = [];
+  const { warnings, restore } = captureWarnings();
   const errors: Error[] = [];
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
   const el = document.createElement('pay-card-form');
   el.addEventListener('tokenize-error', (event) => errors.push(event.detail.error));
   el.setAttribute('mode', MODE);
@@ -44,7 +43,7 @@ async function connect(attributes: Record<string, string>) {
   try {
     await ready(el);
   } finally {
-    console.warn = warn;
+    restore();
   }
   return { el, warnings, errors };
 }

@@ -272,3 +272,11 @@ export const contrast = (a: string, b: string) => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
 };
+
+/** Records `console.warn` until `restore()`: a test that expects a warning checks it, and a passing run prints none. */
+export function captureWarnings(): { warnings: string[]; restore(): void } {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+  return { warnings, restore: () => (console.warn = warn) };
+}

@@ -2,7 +2,7 @@
  * The error `parseBrCode` throws. It joins the package's error family, so
  * `PayCardError.isPayCardError(error)` and `instanceof PayCardError` hold.
  */
-import { PayCardError } from '../tokenize/errors.js';
+import { PayCardError } from '../shared/errors.js';
 
 /** Why a payload could not be read: a stable code to branch on. */
 export type BrCodeProblem = 'malformed' | 'crc_mismatch' | 'not_pix' | 'missing_field' | 'bad_amount' | 'bad_currency';

@@ -10,23 +10,23 @@
  * into `dist/`, and the Node-only type check never picks it up.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { PayPixQr, PixStatus } from '../pix-qr/pay-pix-qr.js';
+import type { PayPixQr } from '../pix-qr/pay-pix-qr.js';
 import type { PayPixQrEventMap } from '../pix-qr/events.js';
 
 /** Props of `<pay-pix-qr>` in JSX, beside React's usual HTML attributes. */
 export interface PayPixQrJsxProps extends DetailedHTMLProps<HTMLAttributes<PayPixQr>, PayPixQr> {
   /** The BR Code ("Pix Copia e Cola") your backend got when it generated the QR code. */
-  payload?: string;
+  payload?: PayPixQr['payload'];
   /** When the code stops being payable: an ISO 8601 time with its zone, or Unix milliseconds. */
-  'expires-at'?: string | number;
+  'expires-at'?: PayPixQr['expiresAt'];
   /** `pending`, `paid` once your backend confirms, or `expired`. */
-  status?: PixStatus;
+  status?: PayPixQr['status'];
   /** Language of texts ("en", "pt-BR"). */
-  locale?: string;
+  locale?: PayPixQr['locale'];
   /** `light`, `dark`, or `auto`. */
-  theme?: 'light' | 'dark' | 'auto';
+  theme?: PayPixQr['theme'];
   /** Your server's clock, in Unix ms, when the shopper's device clock may be off. */
-  now?: () => number;
+  now?: PayPixQr['now'];
   /** The countdown reached `expires-at`. */
   onexpired?: (event: PayPixQrEventMap['expired']) => void;
   /** The payload is malformed or was tampered with; `event.detail.error.reason` says how. */

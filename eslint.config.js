@@ -33,11 +33,11 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
   {
-    files: ['src/element/**/*.ts', 'src/pix-qr/**/*.ts', 'src/index.ts', 'src/pix.ts'],
+    files: ['src/{element,form,frame,pix-qr}/**/*.ts', 'src/index.ts', 'src/pix.ts'],
     ...wc.configs['flat/recommended'],
   },
   {
-    files: ['src/element/**/*.ts', 'src/pix-qr/**/*.ts'],
+    files: ['src/{element,form,frame,pix-qr}/**/*.ts'],
     ...lit.configs['flat/recommended'],
   },
 );

@@ -50,18 +50,20 @@ function sandbox() {
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await tsImport('./test/chromium.ts', import.meta.url);
 
 /**
- * The card form's tests run twice, once per mode, from the same files: the
- * page tells the test helpers which mode to mount (`test-helpers.ts`).
+ * Every `*.browser.test.ts` runs twice, once per mode of the card form: the
+ * page tells the test helpers which mode to mount (`test-helpers.ts`). Tests
+ * of other elements ignore the mode.
  */
 const modePage = (mode) => (testFramework) =>
   `<!doctype html><html><head><script>globalThis.PAY_CARD_FORM_TEST_MODE = '${mode}';</script></head>` +
   `<body><script type="module" src="${testFramework}"></script></body></html>`;
 
+const BROWSER_TESTS = 'src/**/*.browser.test.ts';
+
 export default {
   groups: [
-    { name: 'inline', files: 'src/element/**/*.test.ts', testRunnerHtml: modePage('inline') },
-    { name: 'isolated', files: 'src/element/**/*.test.ts', testRunnerHtml: modePage('isolated') },
-    { name: 'pix', files: 'src/pix-qr/**/*.test.ts' },
+    { name: 'inline', files: BROWSER_TESTS, testRunnerHtml: modePage('inline') },
+    { name: 'isolated', files: BROWSER_TESTS, testRunnerHtml: modePage('isolated') },
   ],
   nodeResolve: true,
   concurrency: 2,

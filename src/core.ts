@@ -3,16 +3,10 @@
  * Lit, for Node, workers and custom UIs.
  */
 export { tokenize, type TokenizeOptions } from './tokenize/tokenize.js';
-export {
-  PayCardError,
-  ValidationError,
-  AuthenticationError,
-  ApiError,
-  ConfigurationError,
-  NetworkError,
-  TimeoutError,
-} from './tokenize/errors.js';
-export { Brand, BRANDS, detectBrand, brandInfo, isBrand, MIN_CARD_DIGITS, MAX_CARD_DIGITS, type BrandInfo } from './card/brands.js';
+export { PayCardError, ConfigurationError, NetworkError, TimeoutError } from './shared/errors.js';
+export { ValidationError, AuthenticationError, ApiError } from './tokenize/errors.js';
+export { Brand, BRANDS, isBrand } from './card/brand.js';
+export { detectBrand, brandInfo, MIN_CARD_DIGITS, MAX_CARD_DIGITS, type BrandInfo } from './card/brand-detection.js';
 export { formatCardNumber, formatExpiry, maxCardDigits } from './card/formatters.js';
 export { digitsOnly, parseExpiry, type Expiry } from './card/parsers.js';
 export { preprocessCardNumber, preprocessExpiry, preprocessCvv, type EditState, type Preprocessed } from './card/preprocessors.js';

@@ -7,11 +7,14 @@ import { setInlineFormLoader } from './element/inline-mode.js';
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
-export { CardChangeEvent, type ChangeDetail, type FieldState } from './element/events/change-event.js';
+export { CardChangeEvent } from './element/events/change-event.js';
+export { type ChangeDetail, type FieldState } from './form/change-detail.js';
 export { TokenizedEvent } from './element/events/tokenized-event.js';
 export { TokenizeErrorEvent, type TokenizeErrorDetail } from './element/events/tokenize-error-event.js';
 export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListener } from './element/events/event-map.js';
-export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence, type Problem, type FieldName } from './element/messages.js';
+export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence } from './form/messages.js';
+export type { Problem } from './form/problems.js';
+export { type FieldName } from './card/field-names.js';
 export * from './core.js';
 
 setInlineFormLoader(() => import('./element/inline-surface.js'));

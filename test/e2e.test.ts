@@ -11,7 +11,7 @@ import { formatCardNumber } from '../src/card/formatters.js';
 import { fileURLToPath } from 'node:url';
 import { startDemo, type Demo } from '../demo/serve.js';
 import { TEST_CARDS } from '../src/sandbox/test-cards.js';
-import { en } from '../src/element/messages.js';
+import { en } from '../src/form/messages.js';
 
 let demo: Demo;
 let browser: Browser;

@@ -16,9 +16,9 @@ import { cardFrame as elementFrame, launchChromium, payWithKeyboard } from './ch
 import { checkoutPage, startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/fixtures.js';
-import { FRAME_PATH } from '../src/frame/protocol.js';
-import type { FrameSettings } from '../src/frame/to-frame.js';
-import { hostSentences } from '../src/element/host-sentences.js';
+import { FRAME_PATH } from '../src/channel/protocol.js';
+import type { FrameSettings } from '../src/channel/to-frame.js';
+import { hostSentences } from '../src/form/host-sentences.js';
 
 /** What the frame recorder (below) keeps in a card frame's `window.recorded`. */
 interface Recorded {

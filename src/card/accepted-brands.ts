@@ -3,7 +3,7 @@
  * attribute ("visa mastercard elo"). A brand outside the list is refused as
  * soon as it is detected, before the shopper types the rest of the card.
  */
-import { isBrand, type Brand } from './brands.js';
+import { isBrand, type Brand } from './brand.js';
 
 /**
  * The brands named in `value`, separated by spaces or commas, in any case.

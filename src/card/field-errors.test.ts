@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyFields, type FieldValues } from './card-fields.js';
+import { emptyFields, type FieldValues } from './field-values.js';
 import { checkFields, firstInvalid } from './field-errors.js';
 
 const NOW = new Date(2026, 10, 21, 12); // 21 Nov 2026, local time

@@ -1,6 +1,7 @@
 import { isAccepted } from './accepted-brands.js';
-import type { Brand } from './brands.js';
-import { FIELDS, fieldOf, toCardInput, type FieldName, type FieldValues } from './card-fields.js';
+import type { Brand } from './brand.js';
+import { FIELDS, type FieldName } from './field-names.js';
+import { fieldOf, toCardInput, type FieldValues } from './field-values.js';
 import { digitsOnly } from './parsers.js';
 import type { CardField, CardInput } from './types.js';
 import { validateCard, type CardErrorCode } from './validators.js';

@@ -1,5 +1,6 @@
-import { brandInfo, type Brand } from './brands.js';
-import type { FieldName } from './card-fields.js';
+import { brandInfo } from './brand-detection.js';
+import { type Brand } from './brand.js';
+import type { FieldName } from './field-names.js';
 import { preprocessCardNumber, preprocessCvv, preprocessExpiry, type EditState, type Preprocessed } from './preprocessors.js';
 
 /** The longest CVV of any brand: what the CVV field takes while the brand is unknown. */

@@ -1,5 +1,6 @@
 /** Formatters: turn clean values into what a person reads. */
-import { Brand, brandInfo, detectBrand, MAX_CARD_DIGITS } from './brands.js';
+import { Brand } from './brand.js';
+import { brandInfo, detectBrand, MAX_CARD_DIGITS } from './brand-detection.js';
 import { digitsOnly } from './parsers.js';
 
 /** Gap positions (digit counts after which a space goes) for a given brand and length. */

@@ -1,4 +1,4 @@
-import type { Brand } from './brands.js';
+import type { Brand } from './brand.js';
 
 /** The `card` object of `tokenize` (§2.2). */
 export interface CardInput {
@@ -28,4 +28,5 @@ export interface TokenizeResult {
 }
 
 /** The `card.*` paths a validation error can point at (§7.3). */
-export type CardField = 'card.number' | 'card.holderName' | 'card.expirationMonth' | 'card.expirationYear' | 'card.cvv';
+export const CARD_FIELDS = ['card.number', 'card.holderName', 'card.expirationMonth', 'card.expirationYear', 'card.cvv'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];

@@ -4,7 +4,8 @@
  * language, and `tokenize` into a developer-facing message.
  */
 import luhn10 from 'card-validator/dist/luhn-10.js';
-import { brandInfo, detectBrand, MAX_CARD_DIGITS, MIN_CARD_DIGITS, type Brand } from './brands.js';
+import { brandInfo, detectBrand, MAX_CARD_DIGITS, MIN_CARD_DIGITS } from './brand-detection.js';
+import { type Brand } from './brand.js';
 import type { CardField, CardInput } from './types.js';
 
 /** Why a field is invalid. */

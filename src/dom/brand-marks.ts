@@ -6,7 +6,7 @@
  * (docs/tokenization.md, "Brand marks"). Built with DOM calls, as {@link h}
  * explains, and kept short: it ships in the script-tag file.
  */
-import type { Brand } from '../card/brands.js';
+import type { Brand } from '../card/brand.js';
 import { h } from './h.js';
 
 /** A filled shape on the badge: a path `[fill, d]` or a circle `[fill, cx, cy, r]`. */

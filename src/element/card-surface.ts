@@ -1,30 +1,10 @@
 import type { TokenizeResult } from '../card/types.js';
-import type { MessageOverrides } from './messages.js';
-import type { CardReport } from './card-session.js';
-
-/** The host's settings that shape what the shopper sees, as the element's properties hold them. */
-export interface SurfaceSettings {
-  /** The language to speak: the `locale` property, or the page's `lang`. */
-  lang: string;
-  messages: MessageOverrides | null;
-  acceptedBrands: string;
-  publicKey: string;
-  baseUrl: string;
-  /** Disabled by an enclosing `<fieldset disabled>` or form. */
-  disabled: boolean;
-  /** The host found `public-key` or `base-url` unusable: the form takes no card and says so. */
-  unavailable: boolean;
-  hideSubmit: boolean;
-  hideSuccess: boolean;
-  /** Shows the row of accepted brands' marks. */
-  showBrands: boolean;
-  submitLabel: string;
-  theme: string;
-}
+import type { FormSettings } from '../form/form-settings.js';
+import type { CardReport } from '../form/card-session.js';
 
 /** What a surface tells the host element. */
 export interface SurfaceDelegate {
-  settings(): SurfaceSettings;
+  settings(): FormSettings;
   changed(report: CardReport): void;
   edited(): void;
   submitted(): void;

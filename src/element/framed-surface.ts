@@ -1,18 +1,18 @@
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
 import type { TokenizeResult } from '../card/types.js';
 import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
-import { fromFrame, type FromFrame } from '../frame/from-frame.js';
-import { packMessages } from '../frame/pack-messages.js';
-import { VERSION } from '../frame/protocol.js';
-import type { ToFrame } from '../frame/to-frame.js';
-import { readThemeVariables } from '../frame/theme-variables.js';
-import { unpackError } from '../frame/wire-errors.js';
+import { fromFrame, type FromFrame } from '../channel/from-frame.js';
+import { packMessages } from '../channel/message-overrides.js';
+import { VERSION } from '../channel/protocol.js';
+import type { FrameSettings, ToFrame } from '../channel/to-frame.js';
+import { unpackError } from '../channel/wire-errors.js';
 import { NetworkError } from '../shared/errors.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
-import { hostSentences } from './host-sentences.js';
+import { hostSentences } from '../form/host-sentences.js';
+import { readThemeVariables } from './read-theme.js';
 
-/** How long a loaded frame has to answer `connect` before the form is declared unavailable. */
+/** How long a loaded frame has to answer `connect` and show the form before the form is declared unavailable. */
 const HANDSHAKE_MS = 10_000;
 
 type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): void };
@@ -23,20 +23,27 @@ type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): v
  * `MessageChannel` is all the page has of it. The card is typed, checked and
  * tokenized inside the frame; this side receives field states, the brand,
  * the token and typed errors, and never a keystroke.
+ *
+ * A controller of its host: the handshake's timer and the channel stop when
+ * the element leaves the page. The frame's document goes with it, and a new
+ * one loads if the element comes back.
  */
-export class FramedSurface implements CardSurface {
+export class FramedSurface implements CardSurface, ReactiveController {
   readonly ready: Promise<void>;
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #delegate: SurfaceDelegate;
   /** The frame's address, or '' when `base-url` (or `frame-url`) gives none. */
   readonly #frameUrl: () => string;
   #markReady!: () => void;
+  #markFailed!: (error: Error) => void;
   #iframe: HTMLIFrameElement | null = null;
   /** Shown instead of the frame when it cannot be loaded or does not answer. */
   #fallback: HTMLElement | null = null;
   #port: MessagePort | null = null;
-  /** The frame answered `connect` and took the settings. */
+  /** The frame answered `connect`: it takes commands. */
   #connected = false;
+  /** The frame has shown the form with the settings (its first size report): it can take a card. */
+  #shown = false;
   #failed = false;
   #handshake: ReturnType<typeof setTimeout> | undefined;
   /** Commands given before the frame answered, sent once it has. */
@@ -49,10 +56,21 @@ export class FramedSurface implements CardSurface {
     this.#host = host;
     this.#delegate = delegate;
     this.#frameUrl = frameUrl;
-    this.ready = new Promise((resolve) => (this.#markReady = resolve));
+    this.ready = new Promise((resolve, reject) => {
+      this.#markReady = resolve;
+      this.#markFailed = reject;
+    });
+    // The page hears a failure through `tokenize-error`; a page that does not await `ready` must not also get an unhandled rejection.
+    this.ready.catch(() => {});
+    host.addController(this);
     // The `--pay-*` variables are read on each update: one set on the element itself (its `style` or
     // `class`) changes no property, so it asks for an update, and the frame gets the new values.
     new MutationObserver(() => host.requestUpdate()).observe(host, { attributeFilter: ['style', 'class'] });
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.#handshake);
+    if (this.#port) this.#close(new DOMException('The card form left the page.', 'AbortError'));
   }
 
   update(root: ShadowRoot): void {
@@ -122,6 +140,11 @@ export class FramedSurface implements CardSurface {
   #connect(iframe: HTMLIFrameElement, origin: string): void {
     // A reload (the frame navigated, or crashed and came back): what was asked of the old document is lost.
     if (this.#port) this.#close(this.#unreachable());
+    // A new document, a new chance: an earlier one that never answered does not count against it.
+    if (this.#failed) {
+      this.#failed = false;
+      this.#host.requestUpdate();
+    }
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (event) => this.#receive(event.data);
@@ -137,7 +160,7 @@ export class FramedSurface implements CardSurface {
     const message: FromFrame = data;
     switch (message.type) {
       case 'ready':
-        clearTimeout(this.#handshake);
+        // The handshake's timer runs on until the form is shown: a frame that answers, then drops the settings, fails too.
         this.#connected = true;
         this.#lastSettings = '';
         this.#sendSettings();
@@ -152,7 +175,11 @@ export class FramedSurface implements CardSurface {
       case 'size':
         if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
         // The first size comes once the frame has rendered the form with the settings: it can take a card.
-        if (this.#connected) this.#markReady();
+        if (this.#connected && !this.#shown) {
+          this.#shown = true;
+          clearTimeout(this.#handshake);
+          this.#markReady();
+        }
         return;
       case 'result':
         return this.#settle(message.id)?.resolve(message.result);
@@ -176,7 +203,7 @@ export class FramedSurface implements CardSurface {
   #sendSettings(): void {
     const { lang, messages, acceptedBrands, publicKey, disabled, unavailable, hideSubmit, hideSuccess, showBrands, submitLabel, theme } =
       this.#delegate.settings();
-    const settings = {
+    const settings: FrameSettings = {
       lang,
       messages: packMessages(messages),
       acceptedBrands,
@@ -189,26 +216,29 @@ export class FramedSurface implements CardSurface {
       submitLabel,
       theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
       variables: readThemeVariables(this.#host),
-    } as const;
+    };
     const key = JSON.stringify(settings);
     if (key === this.#lastSettings) return;
     this.#lastSettings = key;
     this.#port?.postMessage({ v: VERSION, type: 'settings', settings });
   }
 
-  /** The frame did not answer in time: the shopper is told, waiting calls fail, and the page hears it once. */
+  /** The frame did not answer, or did not show the form, in time: the shopper is told, waiting calls fail, `ready` rejects, and the page hears it once. */
   #fail(): void {
     this.#failed = true;
-    this.#close(this.#unreachable());
-    for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(this.#unreachable());
+    const error = this.#unreachable();
+    this.#close(error);
+    for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(error);
     this.#host.requestUpdate();
-    this.#delegate.failed(this.#unreachable());
+    this.#markFailed(error);
+    this.#delegate.failed(error);
   }
 
   #close(reason: Error): void {
     this.#port?.close();
     this.#port = null;
     this.#connected = false;
+    this.#shown = false;
     for (const waiter of this.#waiting.values()) waiter.reject(reason);
     this.#waiting.clear();
   }

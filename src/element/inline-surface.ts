@@ -1,12 +1,12 @@
 import { adoptStyles, type ReactiveControllerHost } from '@lit/reactive-element';
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
-import type { FieldName } from '../card/card-fields.js';
+import type { FieldName } from '../card/field-names.js';
 import type { TokenizeResult } from '../card/types.js';
-import { CardSession, type SessionSettings } from './card-session.js';
+import { CardSession, type SessionSettings } from '../form/card-session.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { containTypedEvents } from './contained-events.js';
-import { messagesMemo } from './messages.js';
-import { styles } from './pay-card-form.styles.js';
+import { messagesMemo } from '../form/messages.js';
+import { styles } from '../form/form.styles.js';
 
 /**
  * `mode="inline"`: the card session runs in the element's own shadow root, in

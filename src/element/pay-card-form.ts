@@ -1,18 +1,20 @@
 import { ReactiveElement, unsafeCSS, type PropertyValues } from '@lit/reactive-element';
 import type { TokenizeResult } from '../card/types.js';
 import { pageLang } from '../dom/page-lang.js';
-import { FRAME_PATH } from '../frame/protocol.js';
+import { FRAME_PATH } from '../channel/protocol.js';
 import { checkBaseUrl } from '../shared/base-url.js';
 import { checkTokenizeConfig } from '../tokenize/config.js';
-import type { CardReport } from './card-session.js';
-import type { CardSurface, SurfaceDelegate, SurfaceSettings } from './card-surface.js';
+import type { CardReport } from '../form/card-session.js';
+import type { CardSurface, SurfaceDelegate } from './card-surface.js';
+import type { FormSettings } from '../form/form-settings.js';
 import { CardChangeEvent } from './events/change-event.js';
 import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { FramedSurface } from './framed-surface.js';
 import { loadInlineForm } from './inline-mode.js';
-import type { MessageOverrides } from './messages.js';
+import { SettingLimits } from './setting-limits.js';
+import type { MessageOverrides } from '../form/messages.js';
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.
@@ -156,6 +158,8 @@ export class PayCardForm extends ReactiveElement {
   /** The tokenization in flight: its promise, shared by every call until it settles. */
   #pending: Promise<TokenizeResult> | null = null;
   #surface: CardSurface | null = null;
+  /** The settings, held to the limits both modes share. */
+  readonly #limits = new SettingLimits();
   /** Inline mode: the surface's module, loaded on first use so isolated pages never download it. */
   #loading: Promise<unknown> | null = null;
   readonly #control = new FormControl(this, {
@@ -204,9 +208,10 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Resolves once the form can take a card: inline, once its form has
    * rendered; isolated, once the frame has rendered the form and reported
-   * its size. Never rejects: while the form cannot take a card it stays
-   * pending, and a frame that does not answer shows the shopper that card
-   * payment is unavailable.
+   * its size. Isolated, it rejects with the `NetworkError` that
+   * `tokenize-error` also carries when the frame does not answer or does not
+   * show the form within 10 seconds; the shopper then reads that card
+   * payment is unavailable. So `await el.ready` never hangs.
    */
   get ready(): Promise<void> {
     return this.updateComplete.then(() => this.#surface?.ready);
@@ -350,8 +355,8 @@ export class PayCardForm extends ReactiveElement {
     }
   }
 
-  #settings(): SurfaceSettings {
-    return {
+  #settings(): FormSettings {
+    return this.#limits.hold({
       lang: this.locale || this.#pageLang,
       messages: this.messages,
       acceptedBrands: this.acceptedBrands,
@@ -364,7 +369,7 @@ export class PayCardForm extends ReactiveElement {
       showBrands: this.showBrands,
       submitLabel: this.submitLabel,
       theme: this.theme,
-    };
+    });
   }
 
   /** The card changed: a token belongs to the old card. (The surface cancels a tokenization in flight.) */

@@ -8,7 +8,7 @@
  * one is required. Which pages may embed the frame at all is the service's
  * `Content-Security-Policy: frame-ancestors` (docs/security.md).
  */
-import { connectMessage } from './to-frame.js';
+import { connectMessage } from '../channel/to-frame.js';
 import { PayCardFrame } from './frame-root.js';
 
 customElements.define('pay-card-frame', PayCardFrame);

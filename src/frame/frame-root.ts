@@ -1,15 +1,15 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
-import { CardSession, type SessionSettings } from '../element/card-session.js';
-import { hostSentences } from '../element/host-sentences.js';
-import { messagesMemo, type MessageOverrides } from '../element/messages.js';
-import { styles } from '../element/pay-card-form.styles.js';
-import { unpackMessages } from './packed-messages.js';
-import type { FromFrame } from './from-frame.js';
-import { VERSION } from './protocol.js';
-import { toFrame, type FrameSettings } from './to-frame.js';
-import { applyThemeVariables } from './theme-variables.js';
-import { packError } from './wire-errors.js';
+import { CardSession, type SessionSettings } from '../form/card-session.js';
+import { hostSentences } from '../form/host-sentences.js';
+import { messagesMemo, type MessageOverrides } from '../form/messages.js';
+import { styles } from '../form/form.styles.js';
+import { unpackMessages } from '../channel/message-overrides.js';
+import type { FromFrame } from '../channel/from-frame.js';
+import { VERSION } from '../channel/protocol.js';
+import { toFrame, type FrameSettings } from '../channel/to-frame.js';
+import { applyThemeVariables } from './apply-theme.js';
+import { packError } from '../channel/wire-errors.js';
 
 /**
  * The frame's side of `<pay-card-form>`: the same card session the inline

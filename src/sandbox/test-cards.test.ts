@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { detectBrand } from '../card/brands.js';
+import { detectBrand } from '../card/brand-detection.js';
 import { validateNumber } from '../card/validators.js';
 import { DECLINING_TEST_CARDS, TEST_CARDS } from './test-cards.js';
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { CardInput, TokenizeResult } from '../card/types.js';
-import type { Brand } from '../card/brands.js';
+import type { Brand } from '../card/brand.js';
 
 /** What the vault keeps for a token. Never the CVV (§1.1). */
 export interface StoredCard {

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkTokenizeConfig } from './config.js';
-import { AuthenticationError, ConfigurationError } from './errors.js';
+import { AuthenticationError } from './errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 
 test('a well-formed key and an https or loopback address pass, normalised', () => {
   assert.equal(checkTokenizeConfig('pk_test_51LojaExemplo', 'https://api.example.com/', 'x()'), 'https://api.example.com');

@@ -6,9 +6,7 @@
  */
 import type { CardErrorCode } from '../card/validators.js';
 import type { CardField } from '../card/types.js';
-import { PayCardError } from '../shared/errors.js';
-
-export { PayCardError, ConfigurationError, NetworkError, TimeoutError } from '../shared/errors.js';
+import { PayCardError, type ConfigurationError, type NetworkError, type TimeoutError } from '../shared/errors.js';
 
 /** A card field is invalid (§7.3). `field` is the `card.*` path, `reason` a stable code to branch on. */
 export class ValidationError extends PayCardError {
@@ -40,4 +38,18 @@ export class ApiError extends PayCardError {
     this.code = code;
     this.status = status;
   }
+}
+
+/**
+ * Every error `tokenize` rejects with, by its `name` (besides the browser's
+ * `AbortError`). The frame channel carries each of them
+ * (`channel/wire-errors.ts`), and does not compile until it carries a new one.
+ */
+export interface TokenizeErrors {
+  ValidationError: ValidationError;
+  AuthenticationError: AuthenticationError;
+  ApiError: ApiError;
+  ConfigurationError: ConfigurationError;
+  NetworkError: NetworkError;
+  TimeoutError: TimeoutError;
 }

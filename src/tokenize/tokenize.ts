@@ -1,9 +1,10 @@
-import { isBrand } from '../card/brands.js';
+import { isBrand } from '../card/brand.js';
 import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
 import { redactCardData } from '../shared/redact.js';
 import { checkTokenizeConfig } from './config.js';
-import { ApiError, AuthenticationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
+import { ApiError, AuthenticationError, ValidationError } from './errors.js';
+import { NetworkError, TimeoutError } from '../shared/errors.js';
 import { TokenizeCode, TOKENS_PATH } from './wire.js';
 
 export interface TokenizeOptions {

@@ -1,19 +1,4 @@
-import type { Brand } from '../../card/brands.js';
-import type { FieldName } from '../../card/card-fields.js';
-
-/** One field's state in the `change` event. `error` is the message shown to the shopper, or null. */
-export interface FieldState {
-  valid: boolean;
-  error: string | null;
-}
-
-/** `detail` of the `change` event. Never holds what was typed: only whether it is valid. */
-export interface ChangeDetail {
-  complete: boolean;
-  empty: boolean;
-  brand: Brand | null;
-  fields: Record<FieldName, FieldState>;
-}
+import type { ChangeDetail } from '../../form/change-detail.js';
 
 /**
  * `change`: completeness, brand or a field's validity changed. Named like the

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
-import { FRAME_PATH } from '../../frame/protocol.js';
+import { FRAME_PATH } from '../../channel/protocol.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 

@@ -6,8 +6,9 @@
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
-import { AuthenticationError, NetworkError, PayCardError, ValidationError } from './errors.js';
-import type { ChangeDetail } from './events/change-event.js';
+import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
+import { NetworkError, PayCardError } from '../shared/errors.js';
+import type { ChangeDetail } from '../form/change-detail.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   ACTIVE_KEY,

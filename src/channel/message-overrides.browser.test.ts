@@ -1,9 +1,7 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { FIELDS } from '../card/card-fields.js';
-import type { MessageOverrides } from '../element/messages.js';
-import { packMessages } from './pack-messages.js';
-import { packedMessages, unpackMessages } from './packed-messages.js';
+import { assert } from '@open-wc/testing';
+import { FIELDS } from '../card/field-names.js';
+import type { MessageOverrides } from '../form/messages.js';
+import { packedMessages, packMessages, unpackMessages } from './message-overrides.js';
 
 /** Packs on the host, crosses as `postMessage` would, checks and unpacks in the frame. */
 function cross(overrides: MessageOverrides | null): MessageOverrides | null {
@@ -12,12 +10,12 @@ function cross(overrides: MessageOverrides | null): MessageOverrides | null {
   return unpackMessages(packed);
 }
 
-test('no overrides cross as none', () => {
-  assert.equal(packMessages(null), null);
-  assert.equal(unpackMessages(null), null);
+it('no overrides cross as none', () => {
+  assert.strictEqual(packMessages(null), null);
+  assert.strictEqual(unpackMessages(null), null);
 });
 
-test('text overrides cross as they are; values left null or undefined stay behind', () => {
+it('text overrides cross as they are; values left null or undefined stay behind', () => {
   const overrides: MessageOverrides = {
     labels: { number: 'Número', cvv: 'CVV' },
     nouns: { number: 'o número' },
@@ -33,7 +31,7 @@ test('text overrides cross as they are; values left null or undefined stay behin
   assert.deepEqual(cross(sparse), { labels: { number: 'Número' } });
 });
 
-test('function overrides cross as templates and say in the frame what they say on the host', () => {
+it('function overrides cross as templates and say in the frame what they say on the host', () => {
   const overrides = {
     notAccepted: (brand: string) => `Não aceitamos ${brand}.`,
     brandDetected: (brand: string) => `Bandeira: ${brand}`,
@@ -48,23 +46,23 @@ test('function overrides cross as templates and say in the frame what they say o
   const back = cross(overrides)!;
   // Text that means something to `String.prototype.replace` crosses as text.
   for (const brand of ['Visa', 'American Express', 'A$&B', "$'", '']) {
-    assert.equal(back.notAccepted!(brand), overrides.notAccepted(brand));
-    assert.equal(back.brandDetected!(brand), overrides.brandDetected(brand));
-    assert.equal(back.tokenized!(brand, '1111'), overrides.tokenized(brand, '1111'));
-    assert.equal(back.saved!(brand, '0004'), overrides.saved(brand, '0004'));
+    assert.strictEqual(back.notAccepted!(brand), overrides.notAccepted(brand));
+    assert.strictEqual(back.brandDetected!(brand), overrides.brandDetected(brand));
+    assert.strictEqual(back.tokenized!(brand, '1111'), overrides.tokenized(brand, '1111'));
+    assert.strictEqual(back.saved!(brand, '0004'), overrides.saved(brand, '0004'));
   }
   const invalid = back.errors!.invalid as (noun: string, field: string) => string;
   for (const field of FIELDS)
-    assert.equal(invalid('o número do cartão', field), overrides.errors.invalid('o número do cartão', field), field);
-  assert.equal(back.errors!.required, 'Obrigatório.');
+    assert.strictEqual(invalid('o número do cartão', field), overrides.errors.invalid('o número do cartão', field), field);
+  assert.strictEqual(back.errors!.required, 'Obrigatório.');
 });
 
-test('fixErrors crosses once per count, one to four; counts outside that say the nearest', () => {
+it('fixErrors crosses once per count, one to four; counts outside that say the nearest', () => {
   const fixErrors = (count: number) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`);
   const packed = packMessages({ fixErrors });
   assert.deepEqual(packed?.fixErrors, ['Corrija 1 campo.', 'Corrija 2 campos.', 'Corrija 3 campos.', 'Corrija 4 campos.']);
   const back = cross({ fixErrors })!.fixErrors!;
-  for (const count of [1, 2, 3, 4]) assert.equal(back(count), fixErrors(count));
-  assert.equal(back(0), fixErrors(1));
-  assert.equal(back(9), fixErrors(4));
+  for (const count of [1, 2, 3, 4]) assert.strictEqual(back(count), fixErrors(count));
+  assert.strictEqual(back(0), fixErrors(1));
+  assert.strictEqual(back(9), fixErrors(4));
 });

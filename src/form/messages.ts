@@ -2,31 +2,14 @@
  * Everything the element says, in each built-in language. The logic modules
  * return reason codes; only this file turns them into words.
  */
-import type { Brand } from '../card/brands.js';
-import type { FieldName } from '../card/card-fields.js';
+import type { Brand } from '../card/brand.js';
+import type { FieldName } from '../card/field-names.js';
 import type { FieldError } from '../card/field-errors.js';
-import type { CardErrorCode } from '../card/validators.js';
-import { AuthenticationError, ConfigurationError, NetworkError, PayCardError } from './errors.js';
+import { AuthenticationError } from '../tokenize/errors.js';
+import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
+import { PROBLEM_OF, type Problem } from './problems.js';
 
-export type { FieldName };
-
-/**
- * What the shopper is told, by kind of problem rather than by validator code:
- * several codes read the same to a person ("incomplete"). One sentence per
- * kind, with the field's name put in, keeps both languages small.
- */
-export type Problem = 'required' | 'incomplete' | 'invalid' | 'expired' | 'unsupported' | 'tooLong';
-
-const PROBLEM: Partial<Record<CardErrorCode, Problem>> = {
-  required: 'required',
-  too_short: 'incomplete',
-  invalid_length_for_brand: 'incomplete',
-  invalid_cvv_length: 'incomplete',
-  expired: 'expired',
-  unsupported_brand: 'unsupported',
-  too_long: 'tooLong',
-};
 
 /**
  * An error sentence: fixed text, or built from the field's name in the
@@ -167,7 +150,7 @@ export function messagesFor(locale: string | null | undefined): Messages {
 /** The sentence for a field's error; a refused brand is named. */
 export function errorText(messages: Messages, field: FieldName, { code, brand }: Pick<FieldError, 'code' | 'brand'>): string {
   if (brand) return messages.notAccepted(messages.brandNames[brand]);
-  const sentence = messages.errors[PROBLEM[code] ?? 'invalid'];
+  const sentence = messages.errors[PROBLEM_OF[code] ?? 'invalid'];
   return typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
 }
 

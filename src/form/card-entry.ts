@@ -1,11 +1,13 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { isAccepted } from '../card/accepted-brands.js';
-import { detectBrand, type Brand } from '../card/brands.js';
-import { emptyFields, FIELDS, isEmpty, type FieldName } from '../card/card-fields.js';
+import { detectBrand } from '../card/brand-detection.js';
+import { type Brand } from '../card/brand.js';
+import { emptyFields, isEmpty } from '../card/field-values.js';
+import { FIELDS, type FieldName } from '../card/field-names.js';
 import { checkFields, firstInvalid, type CheckedFields, type FieldErrors } from '../card/field-errors.js';
 import { Announcer } from '../dom/announcer.js';
 import { preprocessField } from '../card/field-preprocessor.js';
-import type { ChangeDetail, FieldState } from './events/change-event.js';
+import type { ChangeDetail, FieldState } from './change-detail.js';
 import { errorText, type Messages } from './messages.js';
 import { buildView, renderView, type View, type ViewState } from './view.js';
 

@@ -1,26 +1,13 @@
 /**
- * Theming across the frame. `::part` and inherited CSS stop at a frame, so
- * the `--pay-*` variables are the one way in: the host reads their computed
- * values from itself and posts them; the frame keeps only values the
+ * Theming inside the frame. The host posts the `--pay-*` variables it reads
+ * (`element/read-theme.ts`); the frame keeps only values the
  * browser's own parser accepts for their kind, and nothing that could fetch
  * (`url()`), reach elsewhere (`var()`, `env()`, `attr()`) or break out of a
  * declaration.
  */
 
-import { MAX_THEME_VALUE, THEME_VARIABLES, type Kind } from './theme-table.js';
-
-export { MAX_THEME_VALUE, THEME_VARIABLES };
-
-/** The variables set on `element` (its computed values, so a `var()` chain arrives resolved). */
-export function readThemeVariables(element: Element): Record<string, string> {
-  const style = getComputedStyle(element);
-  const values: Record<string, string> = {};
-  for (const name of Object.keys(THEME_VARIABLES)) {
-    const value = style.getPropertyValue(name).trim();
-    if (value && value.length <= MAX_THEME_VALUE) values[name] = value;
-  }
-  return values;
-}
+import { LIMITS } from '../channel/protocol.js';
+import { THEME_VARIABLES, type Kind } from '../channel/theme-variables.js';
 
 const UNSAFE = /url\(|var\(|env\(|attr\(|image|[;{}<>\\@!]/i;
 /** Font names only, quoted or not: no functions, nothing to download. */
@@ -31,7 +18,7 @@ const PROPERTY: Record<Kind, string> = { color: 'color', length: 'padding', 'fon
 /** True when `value` is a safe value for the variable `name`; in the frame, where `CSS.supports` is the parser. */
 export function isSafeThemeValue(name: string, value: string): boolean {
   const kind = Object.hasOwn(THEME_VARIABLES, name) ? THEME_VARIABLES[name] : undefined;
-  if (!kind || value.length > MAX_THEME_VALUE || UNSAFE.test(value)) return false;
+  if (!kind || value.length > LIMITS.themeValue || UNSAFE.test(value)) return false;
   if (kind === 'font-family' && !FONT_LIST.test(value)) return false;
   return CSS.supports(PROPERTY[kind], value);
 }

@@ -1,5 +1,4 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
+import { assert } from '@open-wc/testing';
 import { ApiError, AuthenticationError, ValidationError } from '../tokenize/errors.js';
 import { ConfigurationError, NetworkError, PayCardError, TimeoutError } from '../shared/errors.js';
 import { packError, unpackError, wireError, type WireError } from './wire-errors.js';
@@ -14,21 +13,21 @@ function cross(error: unknown): { wire: WireError; error: Error } {
 /** Anything the service might say, with a card number in it, as a careless service might. */
 const SERVER_TEXT = 'Card 4111111111111111 refused by issuer <script>';
 
-test('a ValidationError crosses with its field and reason, and is one on the host', () => {
+it('a ValidationError crosses with its field and reason, and is one on the host', () => {
   const { wire, error } = cross(new ValidationError('card.cvv', 'invalid_cvv_length'));
   assert.deepEqual(wire, { name: 'ValidationError', field: 'card.cvv', reason: 'invalid_cvv_length' });
   assert.ok(error instanceof ValidationError && error instanceof PayCardError);
-  assert.equal(error.field, 'card.cvv');
-  assert.equal(error.reason, 'invalid_cvv_length');
+  assert.strictEqual(error.field, 'card.cvv');
+  assert.strictEqual(error.reason, 'invalid_cvv_length');
 });
 
-test("an ApiError crosses with its code and status; the server's message never does", () => {
+it("an ApiError crosses with its code and status; the server's message never does", () => {
   for (const code of ['card_declined', 1001]) {
     const { wire, error } = cross(new ApiError(code, SERVER_TEXT, 402));
     assert.deepEqual(wire, { name: 'ApiError', code, status: 402 });
     assert.ok(error instanceof ApiError);
-    assert.equal(error.code, code);
-    assert.equal(error.status, 402);
+    assert.strictEqual(error.code, code);
+    assert.strictEqual(error.status, 402);
     assert.ok(!error.message.includes('4111') && !error.message.includes('issuer'), error.message);
   }
   // A code that is a sentence rather than a token is not carried either.
@@ -37,7 +36,7 @@ test("an ApiError crosses with its code and status; the server's message never d
   assert.ok(!JSON.stringify(wire).includes('4111') && !error.message.includes('4111'));
 });
 
-test('authentication, configuration, timeout and network errors cross as their classes, with messages written on the host', () => {
+it('authentication, configuration, timeout and network errors cross as their classes, with messages written on the host', () => {
   const auth = cross(new AuthenticationError(SERVER_TEXT));
   assert.deepEqual(auth.wire, { name: 'AuthenticationError' });
   assert.ok(auth.error instanceof AuthenticationError);
@@ -47,21 +46,21 @@ test('authentication, configuration, timeout and network errors cross as their c
   const timeout = cross(new TimeoutError(SERVER_TEXT, { timeoutMs: 15_000 }));
   assert.deepEqual(timeout.wire, { name: 'TimeoutError', timeoutMs: 15_000 });
   assert.ok(timeout.error instanceof TimeoutError && timeout.error instanceof NetworkError);
-  assert.equal((timeout.error as TimeoutError).timeoutMs, 15_000);
+  assert.strictEqual((timeout.error as TimeoutError).timeoutMs, 15_000);
   const network = cross(new NetworkError(SERVER_TEXT));
   assert.deepEqual(network.wire, { name: 'NetworkError' });
   assert.ok(network.error instanceof NetworkError && !(network.error instanceof TimeoutError));
   for (const { error } of [auth, config, timeout, network]) assert.ok(!error.message.includes('4111'), error.message);
 });
 
-test('an abort crosses as an AbortError', () => {
+it('an abort crosses as an AbortError', () => {
   const { wire, error } = cross(new DOMException('stale', 'AbortError'));
   assert.deepEqual(wire, { name: 'AbortError' });
-  assert.equal(error.name, 'AbortError');
+  assert.strictEqual(error.name, 'AbortError');
   assert.ok(!(error instanceof PayCardError));
 });
 
-test('anything else crosses as a NetworkError, as the shopper was told', () => {
+it('anything else crosses as a NetworkError, as the shopper was told', () => {
   const others = [
     new TypeError(SERVER_TEXT),
     new Error('ValidationError'),

@@ -8,8 +8,6 @@ import { FIELDS, type FieldName } from './field-names.js';
 import { parseExpiry } from './parsers.js';
 import type { CardField, CardInput } from './types.js';
 
-export { FIELDS, type FieldName };
-
 /** What each input holds, as shown (formatted). */
 export type FieldValues = Record<FieldName, string>;
 

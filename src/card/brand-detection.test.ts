@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BRANDS, Brand, PREFIX_TABLE, brandInfo, detectBrand, isBrand } from './brands.js';
+import { BRANDS, Brand, isBrand } from './brand.js';
+import { PREFIX_TABLE, brandInfo, detectBrand } from './brand-detection.js';
 import { validateNumber } from './validators.js';
 
 /** Pads a prefix to a 16-digit string so every row is tested on a full-length number too. */

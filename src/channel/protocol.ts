@@ -20,9 +20,29 @@ export const VERSION = 1;
 /** Where the frame lives, under the service's base address. */
 export const FRAME_PATH = 'frame/v1/card.html';
 
+/**
+ * The longest text each setting may be, in UTF-16 units (`.length`): the
+ * same in both modes. The host holds its settings to these before anything
+ * crosses (`element/setting-limits.ts`), and the frame's checks refuse
+ * anything longer.
+ */
+export const LIMITS = {
+  /** Any sentence of `messages`: long enough for any form, short enough that no one ships a page through it. */
+  sentence: 300,
+  /** `messages.brandNames`: a name, shown beside the number. */
+  brandName: 40,
+  /** `locale`, or the page's `lang`: a BCP 47 tag. */
+  lang: 40,
+  submitLabel: 100,
+  acceptedBrands: 200,
+  publicKey: 200,
+  /** Any `--pay-*` variable's value. */
+  themeValue: 200,
+} as const;
+
 export const v = oneOf([VERSION]);
 export const id = integer(1, Number.MAX_SAFE_INTEGER);
-export const sentence = string(300);
+export const sentence = string(LIMITS.sentence);
 /** Exactly `count` ASCII digits. */
 export const digits =
   (count: number): Check<string> =>

@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { AuthenticationError, ConfigurationError } from './errors.js';
+import { AuthenticationError } from '../tokenize/errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   ACTIVE_KEY,

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { ApiError, AuthenticationError, ConfigurationError, NetworkError, TimeoutError, ValidationError } from './errors.js';
+import { ApiError, AuthenticationError, ValidationError } from '../tokenize/errors.js';
+import { ConfigurationError, NetworkError, TimeoutError } from '../shared/errors.js';
 import { en, failureText, messagesMemo, ptBR } from './messages.js';
 
 describe('failureText', () => {

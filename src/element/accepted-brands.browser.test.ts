@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ValidationError } from './errors.js';
+import { ValidationError } from '../tokenize/errors.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   brandOf,

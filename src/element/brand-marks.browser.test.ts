@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { BRANDS, type Brand } from '../card/brands.js';
+import { BRANDS, type Brand } from '../card/brand.js';
 import { brandMark } from '../dom/brand-marks.js';
-import { en, ptBR, type Messages } from './messages.js';
-import { styles } from './pay-card-form.styles.js';
+import { en, ptBR, type Messages } from '../form/messages.js';
+import { styles } from '../form/form.styles.js';
 import { contrast } from './test-helpers.js';
-import { buildView, renderView, type View, type ViewState } from './view.js';
+import { buildView, renderView, type View, type ViewState } from '../form/view.js';
 
 /** The view alone, in a shadow root with the element's styles, rendered from `state`. */
 async function mountView(theme: 'light' | 'dark', state: Partial<ViewState> = {}, messages: Messages = en) {

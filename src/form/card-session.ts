@@ -1,14 +1,14 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { BRANDS, type Brand } from '../card/brand.js';
-import type { FieldName } from '../card/card-fields.js';
+import type { FieldName } from '../card/field-names.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { requestToken } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
-import { ValidationError } from './errors.js';
-import type { SurfaceSettings } from './card-surface.js';
-import type { ChangeDetail } from './events/change-event.js';
+import { ValidationError } from '../tokenize/errors.js';
+import type { FormSettings } from './form-settings.js';
+import type { ChangeDetail } from './change-detail.js';
 import { errorText, failureText, type Messages } from './messages.js';
 
 /**
@@ -16,7 +16,7 @@ import { errorText, failureText, type Messages } from './messages.js';
  * the host's settings, with the language and overrides made into sentences
  * and `accepted-brands` into brands.
  */
-export interface SessionSettings extends Omit<SurfaceSettings, 'lang' | 'messages' | 'acceptedBrands' | 'theme'> {
+export interface SessionSettings extends Omit<FormSettings, 'lang' | 'messages' | 'acceptedBrands' | 'theme'> {
   sentences: Messages;
   /** The brands the merchant takes, or null for every brand. */
   accepted: readonly Brand[] | null;

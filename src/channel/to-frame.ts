@@ -1,7 +1,7 @@
-/** The messages the page sends the frame, and their checks: what the frame accepts. */
-import { packedMessagesOrNull } from './packed-messages.js';
-import { id, message, v } from './protocol.js';
-import { MAX_THEME_VALUE, THEME_VARIABLES } from './theme-table.js';
+/** The messages the page sends the frame, and their checks: what the frame accepts. The host's types are inferred from these. */
+import { packedMessagesOrNull } from './message-overrides.js';
+import { id, LIMITS, message, v } from './protocol.js';
+import { THEME_VARIABLES } from './theme-variables.js';
 import { boolean, object, oneOf, partialRecord, string, type Infer } from './schema.js';
 
 /** The page's first message, to the frame's window: the port comes with it. */
@@ -10,27 +10,25 @@ export const connectMessage = message('connect', {});
 // Over the port.
 export const settingsMessage = message('settings', {
   settings: object({
-    lang: string(40),
+    lang: string(LIMITS.lang),
     messages: packedMessagesOrNull,
-    acceptedBrands: string(200),
-    publicKey: string(200),
+    acceptedBrands: string(LIMITS.acceptedBrands),
+    publicKey: string(LIMITS.publicKey),
     disabled: boolean,
     unavailable: boolean,
     hideSubmit: boolean,
     hideSuccess: boolean,
     showBrands: boolean,
-    submitLabel: string(100),
+    submitLabel: string(LIMITS.submitLabel),
     theme: oneOf(['light', 'dark', 'auto']),
-    variables: partialRecord(Object.keys(THEME_VARIABLES), string(MAX_THEME_VALUE)),
+    variables: partialRecord(Object.keys(THEME_VARIABLES), string(LIMITS.themeValue)),
   }),
 });
 export const tokenizeMessage = message('tokenize', { id });
 export const commandMessage = object({ v, type: oneOf(['reset', 'show-errors', 'focus']) });
 
-/** Everything the host may send over the port. */
-export const toFrame = (
-  value: unknown,
-): value is Infer<typeof settingsMessage> | Infer<typeof tokenizeMessage> | Infer<typeof commandMessage> =>
-  settingsMessage(value) || tokenizeMessage(value) || commandMessage(value);
 export type ToFrame = Infer<typeof settingsMessage> | Infer<typeof tokenizeMessage> | Infer<typeof commandMessage>;
 export type FrameSettings = Infer<typeof settingsMessage>['settings'];
+
+/** Everything the host may send over the port. */
+export const toFrame = (value: unknown): value is ToFrame => settingsMessage(value) || tokenizeMessage(value) || commandMessage(value);

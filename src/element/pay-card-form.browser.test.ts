@@ -1,9 +1,11 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { CardChangeEvent, type ChangeDetail } from './events/change-event.js';
+import { CardChangeEvent } from './events/change-event.js';
+import { type ChangeDetail } from '../form/change-detail.js';
 import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
-import { AuthenticationError, ConfigurationError, ValidationError } from './errors.js';
+import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import {
   ACTIVE_KEY,

@@ -1,8 +1,12 @@
 /**
  * Checks for the frame channel's messages: a handful of combinators that
  * read like a schema and type what they accept. zod/mini would do the same
- * for about 6 KB brotli, half the frame's budget (docs/dependencies.md);
- * `protocol.test.ts` holds these checks to zod schemas of the same messages.
+ * for about 6 KB brotli, half the frame's budget (docs/dependencies.md).
+ *
+ * A check is declared once, beside the type it guards: either the type is
+ * inferred from it ({@link Infer}), or its table `satisfies` the type
+ * ({@link ShapeOf}), so a key added to the type and not to the check does
+ * not compile.
  *
  * Messages arrive by structured clone, so they are plain data: no getters,
  * no prototypes to fear. Every check still refuses keys it does not know.
@@ -12,6 +16,8 @@
 export type Check<T> = (value: unknown) => value is T;
 /** The type a check accepts. */
 export type Infer<C> = C extends Check<infer T> ? T : never;
+/** A table of checks for every key of `T`, no more and no fewer: write `object({ … } satisfies ShapeOf<T>)`. */
+export type ShapeOf<T> = { [K in keyof T]-?: Check<T[K]> };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;

@@ -18,6 +18,3 @@ export const THEME_VARIABLES: Readonly<Record<string, Kind>> = {
   '--pay-spacing': 'length',
   '--pay-padding': 'length',
 };
-
-/** A value longer than this is not a theme. */
-export const MAX_THEME_VALUE = 200;

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FIELDS, cardPathsOf, emptyFields, fieldOf, isEmpty, toCardInput } from './card-fields.js';
+import { FIELDS } from './field-names.js';
+import { cardPathsOf, emptyFields, fieldOf, isEmpty, toCardInput } from './field-values.js';
 import type { CardField } from './types.js';
 
 test('four fields, in the order a person fills them', () => {

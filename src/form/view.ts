@@ -4,8 +4,8 @@
  * association or the tokenize call, so the same view can run wherever the
  * card is typed.
  */
-import type { Brand } from '../card/brands.js';
-import { FIELDS, type FieldName } from '../card/card-fields.js';
+import type { Brand } from '../card/brand.js';
+import { FIELDS, type FieldName } from '../card/field-names.js';
 import type { FieldErrors } from '../card/field-errors.js';
 import type { brandMark } from '../dom/brand-marks.js';
 import { h } from '../dom/h.js';

@@ -1,0 +1,49 @@
+/**
+ * The channel's checks are declared against the types the host and the frame
+ * use, so they cannot drift apart: each `@ts-expect-error` below is a line
+ * that must not compile, and `npm run typecheck` fails if one ever does
+ * (a drifted check would then refuse real messages and blank the form).
+ * The runtime half shows the same tables are what the checks run. The
+ * problems and the `card.*` paths need no such line: the checks read the
+ * very lists their types come from (`PROBLEMS`, `CARD_FIELDS`).
+ */
+import { expect } from '@open-wc/testing';
+import type { FieldName } from '../card/field-names.js';
+import type { TokenizeResult } from '../card/types.js';
+import type { ChangeDetail, FieldState } from '../form/change-detail.js';
+import type { Messages } from '../form/messages.js';
+import type { TokenizeErrors } from '../tokenize/errors.js';
+import { CHANGE_DETAIL, FIELD_STATES, TOKENIZE_RESULT } from './from-frame.js';
+import { MESSAGE_CHECKS, packedMessages, type MessageChecks } from './message-overrides.js';
+import type { ShapeOf } from './schema.js';
+import { ERRORS_FROM_WIRE, wireError } from './wire-errors.js';
+
+describe('the channel declarations', () => {
+  it('do not compile when a type gains a key its check lacks', () => {
+    // A sentence added to Messages.
+    // @ts-expect-error the check has no `newSentence`
+    void (MESSAGE_CHECKS satisfies MessageChecks<Messages & { newSentence: string }>);
+    // A field added to the form.
+    // @ts-expect-error the check has no `newField`
+    void (FIELD_STATES satisfies ShapeOf<Record<FieldName | 'newField', FieldState>>);
+    // A key added to the `change` detail.
+    // @ts-expect-error the check has no `newKey`
+    void (CHANGE_DETAIL satisfies ShapeOf<ChangeDetail & { newKey: boolean }>);
+    // A key added to the result of `tokenize`.
+    // @ts-expect-error the check has no `newKey`
+    void (TOKENIZE_RESULT satisfies ShapeOf<TokenizeResult & { newKey: string }>);
+    // An error class `tokenize` may reject with.
+    // @ts-expect-error the channel cannot carry a `NewError`
+    void (ERRORS_FROM_WIRE satisfies Record<keyof TokenizeErrors | 'AbortError' | 'NewError', unknown>);
+    // And the declarations as they are compile.
+    void (MESSAGE_CHECKS satisfies MessageChecks<Messages>);
+    void (ERRORS_FROM_WIRE satisfies Record<keyof TokenizeErrors | 'AbortError', unknown>);
+  });
+
+  it('are the tables the checks run', () => {
+    for (const key of Object.keys(MESSAGE_CHECKS)) expect(packedMessages({ [key]: 1 }), key).to.equal(false);
+    expect(packedMessages({ unknownSentence: 'a' })).to.equal(false);
+    for (const name of Object.keys(ERRORS_FROM_WIRE)) expect(wireError({ name }), name).to.equal(true);
+    expect(wireError({ name: 'RangeError' })).to.equal(false);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The messages the frame sends the page, and their checks: what the page
+ * accepts. Each table `satisfies` the type the frame sends, so the two cannot
+ * drift apart.
+ */
+import { BRANDS } from '../card/brand.js';
+import { FIELDS } from '../card/field-names.js';
+import type { TokenizeResult } from '../card/types.js';
+import type { CardReport } from '../form/card-session.js';
+import type { ChangeDetail, FieldState } from '../form/change-detail.js';
+import { digits, id, message, sentence, v } from './protocol.js';
+import { boolean, integer, nullable, object, oneOf, string, type Infer, type ShapeOf } from './schema.js';
+import { wireError } from './wire-errors.js';
+
+const fieldState = object({ valid: boolean, error: nullable(sentence) } satisfies ShapeOf<FieldState>);
+
+/** One state per field of the form. */
+export const FIELD_STATES = { number: fieldState, holderName: fieldState, expiry: fieldState, cvv: fieldState } satisfies ShapeOf<
+  ChangeDetail['fields']
+>;
+
+/** The `change` event's detail, key by key. */
+export const CHANGE_DETAIL = {
+  complete: boolean,
+  empty: boolean,
+  brand: nullable(oneOf(BRANDS)),
+  fields: object(FIELD_STATES),
+} satisfies ShapeOf<ChangeDetail>;
+
+/** The token and what the service says of the card, key by key. */
+export const TOKENIZE_RESULT = {
+  token: string(200),
+  brand: oneOf(BRANDS),
+  lastFourDigits: digits(4),
+  firstSixDigits: digits(6),
+  expirationMonth: digits(2),
+  expirationYear: digits(4),
+} satisfies ShapeOf<TokenizeResult>;
+
+export const reportMessage = message('report', {
+  report: object({
+    detail: object(CHANGE_DETAIL),
+    invalid: nullable(object({ field: oneOf(FIELDS), message: sentence } satisfies ShapeOf<NonNullable<CardReport['invalid']>>)),
+  } satisfies ShapeOf<CardReport>),
+});
+export const resultMessage = message('result', { id, result: object(TOKENIZE_RESULT) });
+export const errorMessage = message('error', { id, error: wireError });
+export const sizeMessage = message('size', { height: integer(0, 10000) });
+export const eventMessage = object({ v, type: oneOf(['ready', 'edited', 'submitted']) });
+
+export type FromFrame =
+  | Infer<typeof reportMessage>
+  | Infer<typeof resultMessage>
+  | Infer<typeof errorMessage>
+  | Infer<typeof sizeMessage>
+  | Infer<typeof eventMessage>;
+
+/** Everything the frame may send over the port. */
+export const fromFrame = (value: unknown): value is FromFrame =>
+  reportMessage(value) || resultMessage(value) || errorMessage(value) || sizeMessage(value) || eventMessage(value);

@@ -1,4 +1,4 @@
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
 
 /** What the form control needs from the element it serves. */
 export interface FormControlHost extends ReactiveControllerHost, HTMLElement {
@@ -26,9 +26,10 @@ export interface FormControlDelegate {
  *
  * The host class must set `static formAssociated = true` and forward the
  * form-associated callbacks to {@link associate}, {@link setDisabled} and its
- * own reset.
+ * own reset. A controller of its host: it lets go of the owner form when the
+ * host leaves the page.
  */
-export class FormControl {
+export class FormControl implements ReactiveController {
   readonly #host: FormControlHost;
   readonly #delegate: FormControlDelegate;
   /** The host's internals: `form`, `validity`, `checkValidity()`… as native controls have them. Null where unsupported. */
@@ -46,6 +47,11 @@ export class FormControl {
     this.internals = typeof host.attachInternals === 'function' ? host.attachInternals() : null;
     // The form's own validation found the control invalid: show why, as a failed submit would.
     host.addEventListener('invalid', () => delegate.showErrors());
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.associate(null);
   }
 
   /** True while an enclosing `<fieldset disabled>` or form disables the control. */

@@ -29,13 +29,12 @@ type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): v
  * one loads if the element comes back.
  */
 export class FramedSurface implements CardSurface, ReactiveController {
-  readonly ready: Promise<void>;
+  /** The current document's readiness: a new one whenever a new frame document is on its way. */
+  #readiness = readiness();
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #delegate: SurfaceDelegate;
   /** The frame's address, or '' when `base-url` (or `frame-url`) gives none. */
   readonly #frameUrl: () => string;
-  #markReady!: () => void;
-  #markFailed!: (error: Error) => void;
   #iframe: HTMLIFrameElement | null = null;
   /** Shown instead of the frame when it cannot be loaded or does not answer. */
   #fallback: HTMLElement | null = null;
@@ -56,16 +55,20 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#host = host;
     this.#delegate = delegate;
     this.#frameUrl = frameUrl;
-    this.ready = new Promise((resolve, reject) => {
-      this.#markReady = resolve;
-      this.#markFailed = reject;
-    });
-    // The page hears a failure through `tokenize-error`; a page that does not await `ready` must not also get an unhandled rejection.
-    this.ready.catch(() => {});
     host.addController(this);
     // The `--pay-*` variables are read on each update: one set on the element itself (its `style` or
     // `class`) changes no property, so it asks for an update, and the frame gets the new values.
     new MutationObserver(() => host.requestUpdate()).observe(host, { attributeFilter: ['style', 'class'] });
+  }
+
+  /** Resolves once the frame shows the form; rejects with the error the page hears when it cannot. */
+  get ready(): Promise<void> {
+    return this.#readiness.promise;
+  }
+
+  hostConnected(): void {
+    // Back in the page: the frame's document loads again, and `ready` waits for it.
+    if (this.#iframe) this.#renew();
   }
 
   hostDisconnected(): void {
@@ -117,6 +120,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     if (this.#port) this.#close(this.#unreachable());
     // A new address gets a new chance: an earlier frame that never answered does not count against it.
     this.#failed = false;
+    this.#renew();
     clearTimeout(this.#handshake);
     this.#iframe?.remove();
     const url = new URL(src);
@@ -178,7 +182,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
         if (this.#connected && !this.#shown) {
           this.#shown = true;
           clearTimeout(this.#handshake);
-          this.#markReady();
+          this.#readiness.settle();
         }
         return;
       case 'result':
@@ -230,8 +234,13 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#close(error);
     for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(error);
     this.#host.requestUpdate();
-    this.#markFailed(error);
+    this.#readiness.settle(error);
     this.#delegate.failed(error);
+  }
+
+  /** A new frame document is on its way: `ready` waits for it, unless it is still waiting for the last one. */
+  #renew(): void {
+    if (this.#readiness.settled) this.#readiness = readiness();
   }
 
   #close(reason: Error): void {
@@ -246,4 +255,26 @@ export class FramedSurface implements CardSurface, ReactiveController {
   #unreachable(): NetworkError {
     return new NetworkError('The secure card form could not be loaded from the tokenization service.');
   }
+}
+
+/** A promise with its own settle, that says whether it has settled. */
+function readiness() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  // The page hears a failure through `tokenize-error`; a page that does not await `ready` must not also get an unhandled rejection.
+  promise.catch(() => {});
+  const state = {
+    promise,
+    settled: false,
+    settle(error?: Error) {
+      state.settled = true;
+      if (error) reject(error);
+      else resolve();
+    },
+  };
+  return state;
 }

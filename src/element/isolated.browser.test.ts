@@ -97,6 +97,35 @@ describe('isolated mode: the frame', () => {
       );
       expect(error).to.be.instanceOf(NetworkError);
       expect(heard).to.have.length(2);
+      // `ready` settles too, with the error the page heard.
+      const readiness = await el.ready.then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(readiness).to.equal(heard[0]);
+    });
+  });
+
+  describe('a frame that answers, then never shows the form', () => {
+    it('is a failure like one that never answers: the shopper is told, the page hears it once, and ready rejects', async function () {
+      // The host waits 10 s for the frame's first size report before giving up.
+      this.timeout(20_000);
+      const frameUrl = new URL('/test/answering-frame.html', location.href).href;
+      const el = await fixture<PayCardForm>(
+        html`<pay-card-form public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} frame-url=${frameUrl} locale="en"></pay-card-form>`,
+      );
+      const heard: Error[] = [];
+      el.addEventListener('tokenize-error', (event) => heard.push(event.detail.error));
+      const readiness = await el.ready.then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(readiness).to.be.instanceOf(NetworkError);
+      await settle(el);
+      expect(heard).to.deep.equal([readiness]);
+      const fallback = el.shadowRoot!.querySelector<HTMLElement>('[part="form-error"]')!;
+      expect(fallback.textContent).to.equal('Card payment is unavailable right now.');
+      expect(fallback.hidden).to.equal(false);
     });
   });
 

@@ -310,6 +310,32 @@ describe('<pay-card-form>', () => {
     expect((await part(el, '[part="submit"]')).attributes['aria-disabled']).to.equal('true');
   });
 
+  it('leaving the page stops a tokenization in flight, quietly; back in the page, the form takes a card again', async () => {
+    const el = await mount({ baseUrl: await silentUrl() });
+    await fillValidCard(el);
+    const heard: Error[] = [];
+    el.addEventListener('tokenize-error', (event) => heard.push(event.detail.error));
+    const pending = el.tokenize();
+    const parent = el.parentNode!;
+    el.remove();
+    const error = await pending.then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.name).to.equal('AbortError');
+    expect(el.busy).to.equal(false);
+    expect(heard).to.deep.equal([]);
+    parent.append(el);
+    // Isolated, the frame's document loads again: `ready` waits for it.
+    await ready(el);
+    el.reset();
+    await fillValidCard(el);
+    el.tokenize().catch(() => {});
+    await settle(el);
+    expect(el.busy).to.equal(true);
+    expect((await part(el, '[part="submit"]')).attributes['aria-disabled']).to.equal('true');
+  });
+
   it('an inactive key fires tokenize-error with AuthenticationError and says so', async () => {
     const el = await mount({ publicKey: INACTIVE_KEY });
     await fillValidCard(el);

@@ -1,19 +1,25 @@
-import type { ReactiveControllerHost } from '@lit/reactive-element';
+import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
 
 /**
  * One async job at a time, with an `AbortSignal`, in the manner of
  * `@lit/task`: a second {@link run} while one is in flight gets the same
  * promise, and {@link abort} cancels the job for real (its `fetch` stops) and
  * lets go of it at once, so a new run can start. The host re-renders when the
- * job starts and ends, to show {@link pending}.
+ * job starts and ends, to show {@link pending}. A controller of its host: the
+ * job is aborted when the host leaves the page, so no request outlives it.
  */
-export class AbortableTask<T> {
+export class AbortableTask<T> implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   #pending: Promise<T> | null = null;
   #abort: AbortController | null = null;
 
   constructor(host: ReactiveControllerHost) {
     this.#host = host;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.abort(new DOMException('The card form left the page.', 'AbortError'));
   }
 
   /** The promise of the job in flight, or null: a job is running exactly while this is set. */

@@ -1,0 +1,104 @@
+/**
+ * Settings near and past their limits read the same in both modes: what the
+ * frame would refuse never crosses, so the isolated form renders as the
+ * inline one does, and the page's console names the setting and its limit.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import { LIMITS } from '../channel/protocol.js';
+import type { MessageOverrides } from '../form/messages.js';
+import type { PayCardForm } from './pay-card-form.js';
+import { ACTIVE_KEY, MODE, captureWarnings, fillValidCard, part, ready, sandboxUrl } from './test-helpers.js';
+
+/** Mounts with `attributes` and `messages` set before the first render, as a page's markup and script would. */
+async function mountWith(attributes: { locale?: string; submitLabel?: string }, messages: MessageOverrides | null = null) {
+  const { warnings, restore } = captureWarnings();
+  try {
+    const el = await fixture<PayCardForm>(
+      html`<pay-card-form
+        mode=${MODE}
+        public-key=${ACTIVE_KEY}
+        base-url=${await sandboxUrl()}
+        locale=${attributes.locale ?? 'en'}
+        submit-label=${attributes.submitLabel ?? ''}
+        show-brands
+        .messages=${messages}
+      ></pay-card-form>`,
+    );
+    await ready(el);
+    return { el, warnings };
+  } finally {
+    restore();
+  }
+}
+
+/** The form is shown and takes a card: a token comes back. */
+async function takesACard(el: PayCardForm) {
+  await fillValidCard(el);
+  const result = await el.tokenize();
+  expect(result.token).to.match(/^tok_/);
+}
+
+describe('settings and their limits', () => {
+  it('messages.acceptedBrands names the row of accepted brands', async () => {
+    const { el, warnings } = await mountWith({}, { acceptedBrands: 'Bandeiras aceitas' });
+    expect((await part(el, '[part="brands"]')).attributes['aria-label']).to.equal('Bandeiras aceitas');
+    expect(warnings).to.deep.equal([]);
+    await takesACard(el);
+  });
+
+  it('a submit-label at its limit is shown; one past it warns once, and the default label is shown', async () => {
+    const atLimit = 'P'.repeat(LIMITS.submitLabel);
+    const { el: fits, warnings: none } = await mountWith({ submitLabel: atLimit });
+    expect((await part(fits, '[part="submit"]')).text.trim()).to.equal(atLimit);
+    expect(none).to.deep.equal([]);
+
+    const { el, warnings } = await mountWith({ submitLabel: 'P'.repeat(LIMITS.submitLabel + 1) });
+    expect(warnings).to.deep.equal([
+      `<pay-card-form>: submit-label is ${LIMITS.submitLabel + 1} characters long; the limit is ${LIMITS.submitLabel}, so it is not used. Shorten it.`,
+    ]);
+    expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pay');
+    await takesACard(el);
+  });
+
+  it('a locale past its limit warns once, and the form speaks its default language', async () => {
+    const locale = `pt-BR-${'x'.repeat(LIMITS.lang)}`;
+    const { el, warnings } = await mountWith({ locale });
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain(`locale (or the page’s lang) is ${locale.length} characters long; the limit is ${LIMITS.lang}`);
+    expect((await part(el, 'label[for="number"]')).text.trim()).to.equal('Card number');
+    await takesACard(el);
+  });
+
+  it('a brand name past its limit warns once, and the built-in names are used', async () => {
+    const { el, warnings } = await mountWith({}, { brandNames: { visa: 'V'.repeat(LIMITS.brandName + 1) }, submit: 'Pagar' });
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain(`messages.brandNames must give text of at most ${LIMITS.brandName} characters`);
+    // The rest of the overrides still apply.
+    expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pagar');
+    await takesACard(el);
+    expect((await part(el, '[part="success"]')).text).to.contain('Visa');
+  });
+
+  it('a messages key that is no sentence of the form warns once, and the form renders', async () => {
+    const { el, warnings } = await mountWith({}, { submitt: 'Pagar' } as MessageOverrides);
+    expect(warnings).to.deep.equal([
+      '<pay-card-form>: messages.submitt is not a sentence of the form (see the Messages type), so the built-in sentence is used.',
+    ]);
+    await takesACard(el);
+  });
+
+  it('the same setting set again warns no more', async () => {
+    const { el, warnings } = await mountWith({ submitLabel: 'P'.repeat(LIMITS.submitLabel + 1) });
+    const { warnings: later, restore } = captureWarnings();
+    try {
+      el.locale = 'pt-BR';
+      await ready(el);
+      el.locale = 'en';
+      await ready(el);
+    } finally {
+      restore();
+    }
+    expect(warnings).to.have.length(1);
+    expect(later).to.deep.equal([]);
+  });
+});

@@ -1,4 +1,4 @@
-/** The card form's four inputs by name, apart from what they hold (`card-fields.ts`). */
+/** The card form's four inputs by name, apart from what they hold (`field-values.ts`). */
 
 /** The four inputs of the form. */
 export type FieldName = 'number' | 'holderName' | 'expiry' | 'cvv';

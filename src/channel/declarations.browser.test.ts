@@ -14,9 +14,9 @@ import type { ChangeDetail, FieldState } from '../form/change-detail.js';
 import type { Messages } from '../form/messages.js';
 import type { TokenizeErrors } from '../tokenize/errors.js';
 import { CHANGE_DETAIL, FIELD_STATES, TOKENIZE_RESULT } from './from-frame.js';
-import { MESSAGE_CHECKS, packedMessages, type MessageChecks } from './message-overrides.js';
+import { MESSAGE_CHECKS, validMessages, type MessageChecks } from './message-checks.js';
 import type { ShapeOf } from './schema.js';
-import { ERRORS_FROM_WIRE, wireError } from './wire-errors.js';
+import { ERRORS_FROM_WIRE, NAMES, wireError } from './wire-errors.js';
 
 describe('the channel declarations', () => {
   it('do not compile when a type gains a key its check lacks', () => {
@@ -32,18 +32,22 @@ describe('the channel declarations', () => {
     // A key added to the result of `tokenize`.
     // @ts-expect-error the check has no `newKey`
     void (TOKENIZE_RESULT satisfies ShapeOf<TokenizeResult & { newKey: string }>);
-    // An error class `tokenize` may reject with.
+    // An error class `tokenize` may reject with: neither its name nor the host's way back to it.
     // @ts-expect-error the channel cannot carry a `NewError`
+    void (NAMES satisfies Record<keyof TokenizeErrors | 'AbortError' | 'NewError', 1>);
+    // @ts-expect-error the host cannot rebuild a `NewError`
     void (ERRORS_FROM_WIRE satisfies Record<keyof TokenizeErrors | 'AbortError' | 'NewError', unknown>);
     // And the declarations as they are compile.
     void (MESSAGE_CHECKS satisfies MessageChecks<Messages>);
+    void (NAMES satisfies Record<keyof TokenizeErrors | 'AbortError', 1>);
     void (ERRORS_FROM_WIRE satisfies Record<keyof TokenizeErrors | 'AbortError', unknown>);
   });
 
   it('are the tables the checks run', () => {
-    for (const key of Object.keys(MESSAGE_CHECKS)) expect(packedMessages({ [key]: 1 }), key).to.equal(false);
-    expect(packedMessages({ unknownSentence: 'a' })).to.equal(false);
+    for (const key of Object.keys(MESSAGE_CHECKS)) expect(validMessages({ [key]: 1 }), key).to.deep.equal({});
+    expect(validMessages({ unknownSentence: 'a' })).to.deep.equal({});
     for (const name of Object.keys(ERRORS_FROM_WIRE)) expect(wireError({ name }), name).to.equal(true);
+    expect(Object.keys(NAMES)).to.have.members(Object.keys(ERRORS_FROM_WIRE));
     expect(wireError({ name: 'RangeError' })).to.equal(false);
   });
 });

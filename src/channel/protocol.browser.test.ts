@@ -10,7 +10,7 @@ import { FIELDS } from '../card/field-names.js';
 import { CARD_FIELDS } from '../card/types.js';
 import { PROBLEMS } from '../form/problems.js';
 import { errorMessage, eventMessage, fromFrame, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
-import { MESSAGE_CHECKS, packedMessages } from './message-overrides.js';
+import { MESSAGE_CHECKS, validMessages } from './message-checks.js';
 import { LIMITS } from './protocol.js';
 import type { Check } from './schema.js';
 import { THEME_VARIABLES } from './theme-variables.js';
@@ -30,7 +30,7 @@ const fullMessages = {
   busy: 'b',
   busyExplanation: '',
   errors: Object.fromEntries(PROBLEMS.map((problem, i) => [problem, i % 2 ? 'x' : fieldSentences()])),
-  brandNames: Object.fromEntries(BRANDS.map((brand) => [brand, text(LIMITS.brandName)])),
+  brandNames: Object.fromEntries(BRANDS.map((brand) => [brand, text(LIMITS.sentence)])),
   acceptedBrands: 'Cartões',
   notAccepted: '\u0000 não',
   brandDetected: '\u0000',
@@ -130,6 +130,9 @@ function parentAt(root: unknown, path: string): [Node, string] {
   return [nodeAt(root, path.slice(0, cut)), path.slice(cut + 1)];
 }
 
+/** What a message's own check decides: the overrides inside `settings` are the frame's to sort, sentence by sentence (below). */
+const structural = <T>(found: T[]) => found.filter((item) => !String(Array.isArray(item) ? item[0] : item).includes('.messages.'));
+
 const either = (message: unknown) => toFrame(message) || fromFrame(message);
 
 describe('the frame channel', () => {
@@ -143,7 +146,7 @@ describe('the frame channel', () => {
       });
 
       it('is refused with a key the protocol does not name, at any depth', () => {
-        for (const [path] of objects(message)) {
+        for (const [path] of structural(objects(message))) {
           for (const key of ['extra', 'constructor', 'toString', '__proto__']) {
             const changed = structuredClone(message);
             Object.defineProperty(nodeAt(changed, path), key, { value: 1, enumerable: true });
@@ -153,19 +156,19 @@ describe('the frame channel', () => {
       });
 
       it('is refused without any of its keys that must be there', () => {
-        for (const [path, node] of objects(message)) {
+        for (const [path, node] of structural(objects(message))) {
           for (const key of Object.keys(node)) {
             const changed = structuredClone(message);
             delete nodeAt(changed, path)[key];
-            // Only overrides, theme variables and an error's details may be left out.
-            const optional = /\.messages(\.\w+)?$|\.variables$/.test(path) || (path.endsWith('.error') && key !== 'name');
+            // Only theme variables and an error's details may be left out.
+            const optional = path.endsWith('.variables') || (path.endsWith('.error') && key !== 'name');
             expect(check(structuredClone(changed)), `${path} without ${key}`).to.equal(optional);
           }
         }
       });
 
       it('is refused with any text past its limit, or anything but text', () => {
-        for (const path of strings(message)) {
+        for (const path of structural(strings(message))) {
           const [node, key] = parentAt(message, path);
           const value = node[key] as string;
           if (key === 'type') continue;
@@ -198,24 +201,43 @@ describe('the frame channel', () => {
   });
 
   it('counts text as `.length` does, so emoji cannot run past a limit', () => {
-    expect(packedMessages({ submit: '💳'.repeat(LIMITS.sentence / 2) })).to.equal(true);
-    expect(packedMessages({ submit: `${'💳'.repeat(LIMITS.sentence / 2)}a` })).to.equal(false);
+    expect(validMessages({ submit: '💳'.repeat(LIMITS.sentence / 2) })).to.have.key('submit');
+    expect(validMessages({ submit: `${'💳'.repeat(LIMITS.sentence / 2)}a` })).to.deep.equal({});
   });
 
-  it('takes overrides in the shapes the Messages type allows, and no other', () => {
-    expect(packedMessages({})).to.equal(true);
-    for (const key of Object.keys(MESSAGE_CHECKS)) expect(packedMessages({ [key]: (fullMessages as Record<string, unknown>)[key] }), key).to.equal(true);
-    const refused = [
+  describe('the overrides, in the frame', () => {
+    it('keeps every sentence the Messages type allows, at its limit', () => {
+      expect(validMessages(structuredClone(fullMessages))).to.deep.equal(fullMessages);
+      expect(Object.keys(fullMessages)).to.have.members(Object.keys(MESSAGE_CHECKS));
+    });
+
+    it('drops a sentence with any text past its limit, or anything but text, and keeps the rest', () => {
+      for (const path of strings(fullMessages)) {
+        const key = path.split('.')[1]!;
+        const { [key]: _dropped, ...rest } = fullMessages as Record<string, unknown>;
+        for (const bad of [text(LIMITS.sentence + 1), 1, true, ['a'], { a: 'a' }]) {
+          const changed = structuredClone(fullMessages);
+          const [target, last] = parentAt(changed, path);
+          target[last] = bad;
+          expect(validMessages(changed), `${path} = ${JSON.stringify(bad).slice(0, 20)}`).to.deep.equal(rest);
+        }
+      }
+    });
+
+    it('drops a key that names no sentence, or a sentence of the wrong shape', () => {
+      const refused: Record<string, unknown>[] = [
       { fixErrors: ['a', 'b', 'c'] },
       { fixErrors: ['a', 'b', 'c', 'd', 'e'] },
       { fixErrors: new Array<string>(4) },
       { errors: { required: { number: 'a', holderName: 'b', expiry: 'c' } } },
       { errors: { unknownProblem: 'a' } },
       { labels: { pan: 'a' } },
-      { brandNames: { visa: text(LIMITS.brandName + 1) } },
       { failure: { offline: 'a' } },
+      { submitt: 'a' },
+      { constructor: 'a' },
     ];
-    for (const overrides of refused) expect(packedMessages(structuredClone(overrides)), JSON.stringify(overrides)).to.equal(false);
+      for (const overrides of refused) expect(validMessages(structuredClone({ ...overrides, busy: 'b' })), JSON.stringify(overrides)).to.deep.equal({ busy: 'b' });
+    });
   });
 
   it('lets no text cross as an error: only names and tokens', () => {

@@ -29,8 +29,6 @@ export const FRAME_PATH = 'frame/v1/card.html';
 export const LIMITS = {
   /** Any sentence of `messages`: long enough for any form, short enough that no one ships a page through it. */
   sentence: 300,
-  /** `messages.brandNames`: a name, shown beside the number. */
-  brandName: 40,
   /** `locale`, or the page's `lang`: a BCP 47 tag. */
   lang: 40,
   submitLabel: 100,

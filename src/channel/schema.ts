@@ -19,8 +19,10 @@ export type Infer<C> = C extends Check<infer T> ? T : never;
 /** A table of checks for every key of `T`, no more and no fewer: write `object({ … } satisfies ShapeOf<T>)`. */
 export type ShapeOf<T> = { [K in keyof T]-?: Check<T[K]> };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A plain object, whatever its keys. */
+export const record: Check<Record<string, unknown>> = (value): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const isRecord = record;
 
 /** A string of at most `max` characters. */
 export const string =

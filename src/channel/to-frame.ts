@@ -1,8 +1,7 @@
 /** The messages the page sends the frame, and their checks: what the frame accepts. The host's types are inferred from these. */
-import { packedMessagesOrNull } from './message-overrides.js';
 import { id, LIMITS, message, v } from './protocol.js';
 import { THEME_VARIABLES } from './theme-variables.js';
-import { boolean, object, oneOf, partialRecord, string, type Infer } from './schema.js';
+import { boolean, nullable, object, oneOf, partialRecord, record, string, type Infer } from './schema.js';
 
 /** The page's first message, to the frame's window: the port comes with it. */
 export const connectMessage = message('connect', {});
@@ -11,7 +10,8 @@ export const connectMessage = message('connect', {});
 export const settingsMessage = message('settings', {
   settings: object({
     lang: string(LIMITS.lang),
-    messages: packedMessagesOrNull,
+    // Checked sentence by sentence in the frame (`message-checks.ts`), so one bad override never refuses the rest.
+    messages: nullable(record),
     acceptedBrands: string(LIMITS.acceptedBrands),
     publicKey: string(LIMITS.publicKey),
     disabled: boolean,

@@ -24,9 +24,24 @@ const details = {
 };
 type Details = { [K in keyof typeof details]?: Exclude<Infer<(typeof details)[K]>, undefined> };
 
+/** Every error `tokenize` rejects with, and the abort: the names that may cross. */
+export const NAMES = {
+  ValidationError: 1,
+  ApiError: 1,
+  AuthenticationError: 1,
+  ConfigurationError: 1,
+  TimeoutError: 1,
+  NetworkError: 1,
+  AbortError: 1,
+} satisfies Record<keyof TokenizeErrors | 'AbortError', 1>;
+type WireName = keyof typeof NAMES;
+
+export const wireError = object({ name: oneOf(Object.keys(NAMES) as WireName[]), ...details });
+export type WireError = Infer<typeof wireError>;
+
 const service = 'the tokenization service';
 
-/** On the host, each error again from what crossed: one entry for every error `tokenize` rejects with, and the abort. */
+/** On the host, each error again from what crossed, by name. */
 export const ERRORS_FROM_WIRE = {
   ValidationError: (wire: Details) => new ValidationError(wire.field ?? 'card.number', (wire.reason ?? 'required') as CardErrorCode),
   ApiError: (wire: Details) =>
@@ -36,13 +51,7 @@ export const ERRORS_FROM_WIRE = {
   TimeoutError: (wire: Details) => new TimeoutError(`No answer from ${service} in time.`, { timeoutMs: wire.timeoutMs ?? 0 }),
   NetworkError: () => new NetworkError(`Could not reach ${service}.`),
   AbortError: () => new DOMException('The card changed.', 'AbortError'),
-} satisfies Record<keyof TokenizeErrors | 'AbortError', (wire: Details) => Error>;
-
-
-type WireName = keyof typeof ERRORS_FROM_WIRE;
-
-export const wireError = object({ name: oneOf(Object.keys(ERRORS_FROM_WIRE) as WireName[]), ...details });
-export type WireError = Infer<typeof wireError>;
+} satisfies Record<WireName, (wire: Details) => Error>;
 
 /** In the frame: what crosses for `error`. Anything unknown crosses as a `NetworkError`, as the shopper was told. */
 export function packError(error: unknown): WireError {

@@ -3,7 +3,7 @@ import type { TokenizeResult } from '../card/types.js';
 import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
 import { fromFrame, type FromFrame } from '../channel/from-frame.js';
-import { packMessages } from '../channel/message-overrides.js';
+import { packMessages } from '../channel/message-templates.js';
 import { VERSION } from '../channel/protocol.js';
 import type { FrameSettings, ToFrame } from '../channel/to-frame.js';
 import { unpackError } from '../channel/wire-errors.js';
@@ -29,8 +29,10 @@ type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): v
  * one loads if the element comes back.
  */
 export class FramedSurface implements CardSurface, ReactiveController {
-  /** The current document's readiness: a new one whenever a new frame document is on its way. */
-  #readiness = readiness();
+  /** The current frame document's `ready`: a new one whenever a new document is on its way. */
+  #ready!: Promise<void>;
+  /** Settles {@link #ready}; null once it has. */
+  #settleReady: ((error?: Error) => void) | null = null;
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #delegate: SurfaceDelegate;
   /** The frame's address, or '' when `base-url` (or `frame-url`) gives none. */
@@ -41,8 +43,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
   #port: MessagePort | null = null;
   /** The frame answered `connect`: it takes commands. */
   #connected = false;
-  /** The frame has shown the form with the settings (its first size report): it can take a card. */
-  #shown = false;
   #failed = false;
   #handshake: ReturnType<typeof setTimeout> | undefined;
   /** Commands given before the frame answered, sent once it has. */
@@ -55,6 +55,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#host = host;
     this.#delegate = delegate;
     this.#frameUrl = frameUrl;
+    this.#renew();
     host.addController(this);
     // The `--pay-*` variables are read on each update: one set on the element itself (its `style` or
     // `class`) changes no property, so it asks for an update, and the frame gets the new values.
@@ -63,7 +64,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** Resolves once the frame shows the form; rejects with the error the page hears when it cannot. */
   get ready(): Promise<void> {
-    return this.#readiness.promise;
+    return this.#ready;
   }
 
   hostConnected(): void {
@@ -149,6 +150,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
       this.#failed = false;
       this.#host.requestUpdate();
     }
+    this.#renew();
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (event) => this.#receive(event.data);
@@ -179,10 +181,9 @@ export class FramedSurface implements CardSurface, ReactiveController {
       case 'size':
         if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
         // The first size comes once the frame has rendered the form with the settings: it can take a card.
-        if (this.#connected && !this.#shown) {
-          this.#shown = true;
+        if (this.#connected && this.#settleReady) {
           clearTimeout(this.#handshake);
-          this.#readiness.settle();
+          this.#settleReady();
         }
         return;
       case 'result':
@@ -234,20 +235,28 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#close(error);
     for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(error);
     this.#host.requestUpdate();
-    this.#readiness.settle(error);
+    this.#settleReady?.(error);
     this.#delegate.failed(error);
   }
 
   /** A new frame document is on its way: `ready` waits for it, unless it is still waiting for the last one. */
   #renew(): void {
-    if (this.#readiness.settled) this.#readiness = readiness();
+    if (this.#settleReady) return;
+    this.#ready = new Promise((resolve, reject) => {
+      this.#settleReady = (error) => {
+        this.#settleReady = null;
+        if (error) reject(error);
+        else resolve();
+      };
+    });
+    // The page hears a failure through `tokenize-error`; a page that does not await `ready` must not also get an unhandled rejection.
+    this.#ready.catch(() => {});
   }
 
   #close(reason: Error): void {
     this.#port?.close();
     this.#port = null;
     this.#connected = false;
-    this.#shown = false;
     for (const waiter of this.#waiting.values()) waiter.reject(reason);
     this.#waiting.clear();
   }
@@ -257,24 +266,3 @@ export class FramedSurface implements CardSurface, ReactiveController {
   }
 }
 
-/** A promise with its own settle, that says whether it has settled. */
-function readiness() {
-  let resolve!: () => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<void>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  // The page hears a failure through `tokenize-error`; a page that does not await `ready` must not also get an unhandled rejection.
-  promise.catch(() => {});
-  const state = {
-    promise,
-    settled: false,
-    settle(error?: Error) {
-      state.settled = true;
-      if (error) reject(error);
-      else resolve();
-    },
-  };
-  return state;
-}

@@ -386,7 +386,7 @@ export class PayCardForm extends ReactiveElement {
   #checkConfig(): void {
     const was = this.configError;
     try {
-      checkTokenizeConfig(this.publicKey, this.baseUrl, '<pay-card-form>');
+      checkTokenizeConfig(this.#settings().publicKey, this.baseUrl, '<pay-card-form>');
       this.configError = null;
     } catch (error) {
       this.configError = error as Error;

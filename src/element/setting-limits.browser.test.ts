@@ -54,36 +54,40 @@ describe('settings and their limits', () => {
 
     const { el, warnings } = await mountWith({ submitLabel: 'P'.repeat(LIMITS.submitLabel + 1) });
     expect(warnings).to.deep.equal([
-      `<pay-card-form>: submit-label is ${LIMITS.submitLabel + 1} characters long; the limit is ${LIMITS.submitLabel}, so it is not used. Shorten it.`,
+      `<pay-card-form>: submit-label has a text longer than ${LIMITS.submitLabel} characters, so it is not used: the form shows its default instead.`,
     ]);
     expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pay');
     await takesACard(el);
   });
 
   it('a locale past its limit warns once, and the form speaks its default language', async () => {
-    const locale = `pt-BR-${'x'.repeat(LIMITS.lang)}`;
-    const { el, warnings } = await mountWith({ locale });
-    expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain(`locale (or the page’s lang) is ${locale.length} characters long; the limit is ${LIMITS.lang}`);
+    const { el, warnings } = await mountWith({ locale: `pt-BR-${'x'.repeat(LIMITS.lang)}` });
+    expect(warnings).to.deep.equal([
+      `<pay-card-form>: locale has a text longer than ${LIMITS.lang} characters, so it is not used: the form shows its default instead.`,
+    ]);
     expect((await part(el, 'label[for="number"]')).text.trim()).to.equal('Card number');
     await takesACard(el);
   });
 
-  it('a brand name past its limit warns once, and the built-in names are used', async () => {
-    const { el, warnings } = await mountWith({}, { brandNames: { visa: 'V'.repeat(LIMITS.brandName + 1) }, submit: 'Pagar' });
-    expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain(`messages.brandNames must give text of at most ${LIMITS.brandName} characters`);
-    // The rest of the overrides still apply.
+  it('a brand name as long as any sentence is used; one past the limit warns once, and the other overrides still apply', async () => {
+    const { el: fits, warnings: none } = await mountWith({}, { brandNames: { visa: 'V'.repeat(LIMITS.sentence) } });
+    expect(none).to.deep.equal([]);
+    await fillValidCard(fits);
+    expect((await part(fits, '[part~="brand"]')).text).to.equal('V'.repeat(LIMITS.sentence));
+
+    const { el, warnings } = await mountWith({}, { brandNames: { visa: 'V'.repeat(LIMITS.sentence + 1) }, submit: 'Pagar' });
+    expect(warnings).to.deep.equal([
+      `<pay-card-form>: messages.brandNames has a text longer than ${LIMITS.sentence} characters, so it is not used: the form shows its default instead.`,
+    ]);
     expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pagar');
     await takesACard(el);
     expect((await part(el, '[part="success"]')).text).to.contain('Visa');
   });
 
-  it('a messages key that is no sentence of the form warns once, and the form renders', async () => {
+  it('a messages key that names no sentence changes nothing, in either mode', async () => {
     const { el, warnings } = await mountWith({}, { submitt: 'Pagar' } as MessageOverrides);
-    expect(warnings).to.deep.equal([
-      '<pay-card-form>: messages.submitt is not a sentence of the form (see the Messages type), so the built-in sentence is used.',
-    ]);
+    expect(warnings).to.deep.equal([]);
+    expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pay');
     await takesACard(el);
   });
 

@@ -4,7 +4,8 @@ import { CardSession, type SessionSettings } from '../form/card-session.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { messagesMemo, type MessageOverrides } from '../form/messages.js';
 import { styles } from '../form/form.styles.js';
-import { unpackMessages } from '../channel/message-overrides.js';
+import { validMessages } from '../channel/message-checks.js';
+import { unpackMessages } from '../channel/message-templates.js';
 import type { FromFrame } from '../channel/from-frame.js';
 import { VERSION } from '../channel/protocol.js';
 import { toFrame, type FrameSettings } from '../channel/to-frame.js';
@@ -64,7 +65,7 @@ export class PayCardFrame extends ReactiveElement {
     if (!toFrame(data)) return;
     switch (data.type) {
       case 'settings':
-        this.#overrides = unpackMessages(data.settings.messages);
+        this.#overrides = unpackMessages(validMessages(data.settings.messages));
         this.settings = data.settings;
         return;
       case 'tokenize': {

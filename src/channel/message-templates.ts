@@ -1,27 +1,22 @@
 /**
- * The merchant's `messages` overrides across the frame. Functions cannot be
- * posted, so the host calls each one with placeholders and it crosses as a
- * template the frame fills in: `(noun) => "Falta " + noun` becomes
- * "Falta \u0000". Sentences that depend on a number (`fixErrors`) cross
- * once per count. A function that does more with its argument than put it
- * in the sentence (e.g. upper-cases it) is the one thing this cannot carry:
- * docs/security.md says so.
- *
- * The check is a table over every key of {@link Messages}: a sentence added
- * there and not here does not compile (`declarations.browser.test.ts`).
+ * The merchant's `messages` overrides as they cross the frame. Functions
+ * cannot be posted, so the host calls each one with placeholders and it
+ * crosses as a template the frame fills in: `(noun) => "Falta " + noun`
+ * becomes "Falta \u0000". Sentences that depend on a number (`fixErrors`)
+ * cross once per count. A function that does more with its argument than put
+ * it in the sentence (e.g. upper-cases it) is the one thing this cannot
+ * carry: docs/security.md says so. What the frame accepts of them is
+ * `message-checks.ts`.
  */
-import { BRANDS } from '../card/brand.js';
 import { FIELDS, type FieldName } from '../card/field-names.js';
 import type { ErrorSentence, MessageOverrides, Messages } from '../form/messages.js';
-import { PROBLEMS, type Problem } from '../form/problems.js';
-import { LIMITS } from './protocol.js';
-import { either, nullable, object, optional, partialRecord, string, tuple, type Check, type Infer } from './schema.js';
+import type { Problem } from '../form/problems.js';
 
 /** Where a template takes a function's first and second argument. */
 const FIRST = '\u0000';
 const SECOND = '\u0001';
 /** `fixErrors` is said for one to four invalid fields. */
-const COUNTS = [1, 2, 3, 4];
+export const COUNTS = [1, 2, 3, 4];
 
 /** How one sentence of {@link Messages} crosses: a function as its template (one per count for `fixErrors`), a table as part of it. */
 export type Packed<T> = T extends string
@@ -34,36 +29,8 @@ export type Packed<T> = T extends string
         ? Partial<T>
         : { [K in keyof T]?: string | Record<FieldName, string> };
 
-/** A check for every sentence of `M`, as it crosses. */
-export type MessageChecks<M> = { [K in keyof M]-?: Check<Packed<M[K]> | undefined> };
-
-const sentence = string(LIMITS.sentence);
-const fieldSentences = optional(partialRecord(FIELDS, sentence));
-
-/** Each sentence's check, keyed as {@link Messages} is. */
-export const MESSAGE_CHECKS = {
-  labels: fieldSentences,
-  nouns: fieldSentences,
-  placeholders: fieldSentences,
-  submit: optional(sentence),
-  busy: optional(sentence),
-  busyExplanation: optional(sentence),
-  errors: optional(partialRecord(PROBLEMS, either(sentence, object({ number: sentence, holderName: sentence, expiry: sentence, cvv: sentence })))),
-  brandNames: optional(partialRecord(BRANDS, string(LIMITS.brandName))),
-  acceptedBrands: optional(sentence),
-  notAccepted: optional(sentence),
-  brandDetected: optional(sentence),
-  fixErrors: optional(tuple(sentence, COUNTS.length)),
-  tokenized: optional(sentence),
-  saved: optional(sentence),
-  unavailable: optional(sentence),
-  failure: optional(partialRecord(['network', 'authentication', 'api'], sentence)),
-} satisfies MessageChecks<Messages>;
-
-/** The packed overrides, as the frame checks them. */
-export const packedMessages = object(MESSAGE_CHECKS);
-export type PackedMessages = Infer<typeof packedMessages>;
-export const packedMessagesOrNull: Check<PackedMessages | null> = nullable(packedMessages);
+/** The overrides as they cross. */
+export type PackedMessages = { [K in keyof Messages]?: Packed<Messages[K]> };
 
 type Template = (...args: string[]) => string;
 
@@ -83,7 +50,7 @@ export function packMessage<K extends keyof Messages>(key: K, value: NonNullable
   return packed as Packed<Messages[K]>;
 }
 
-/** Packs overrides on the host. Values that are neither text nor functions are left out, as `mergeMessages` would ignore them. */
+/** Packs overrides on the host. Values left null or undefined are left out, as `mergeMessages` ignores them. */
 export function packMessages(overrides: MessageOverrides | null): PackedMessages | null {
   if (!overrides) return null;
   const packed: Record<string, unknown> = {};

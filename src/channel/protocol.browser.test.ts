@@ -131,7 +131,7 @@ function parentAt(root: unknown, path: string): [Node, string] {
 }
 
 /** What a message's own check decides: the overrides inside `settings` are the frame's to sort, sentence by sentence (below). */
-const structural = <T>(found: T[]) => found.filter((item) => !String(Array.isArray(item) ? item[0] : item).includes('.messages.'));
+const structural = <T>(found: T[]) => found.filter((item) => !/\.messages(\.|$)/.test(String(Array.isArray(item) ? item[0] : item)));
 
 const either = (message: unknown) => toFrame(message) || fromFrame(message);
 

@@ -1,14 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { TxnStatus } from '../../server/enums.js';
-import { merchantOrderId } from '../../server/order-id.js';
-import { TransferOperations } from '../../server/schemas/transfers.js';
-import { waitForTransfer } from '../../server/wait.js';
-import { SANDBOX_FAIL, V3_QR_PAYLOADS } from '../v3/fixtures.js';
+import type { Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { TxnStatus } from '../../../server/enums.js';
+import { merchantOrderId } from '../../../server/order-id.js';
+import { TransferOperations } from '../../../server/schemas/transfers.js';
+import { waitForTransfer } from '../../../server/wait.js';
+import { SANDBOX_FAIL, V3_QR_PAYLOADS } from '../fixtures.js';
 import { STATUS_QUERY_FAILURE_TXN_ID, TRANSFER_STEPS_MS } from './transfers.js';
-import { businessCode, clientForId, FILIAL_TARGET, frozenSandbox, unchecked } from '../v3/test-helpers.js';
+import { businessCode, clientForId, FILIAL_TARGET, frozenSandbox, unchecked } from '../test-helpers.js';
 
 const MINUTE = 60_000;
 

@@ -1,12 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { AccountStatus, ManagedAccountModel } from '../../server/enums.js';
-import { ManagedAccountOperations } from '../../server/schemas/managed-accounts.js';
-import { signRequest } from '../../server/signing.js';
-import { v3Credential } from '../v3/fixtures.js';
-import { businessCode, clientFor, clientForId, LOJA_TARGET, unchecked } from '../v3/test-helpers.js';
+import { createSandbox, type Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { AccountStatus, ManagedAccountModel } from '../../../server/enums.js';
+import { ManagedAccountOperations } from '../../../server/schemas/managed-accounts.js';
+import { signRequest } from '../../../server/signing.js';
+import { v3Credential } from '../fixtures.js';
+import { businessCode, clientFor, clientForId, LOJA_TARGET, unchecked } from '../test-helpers.js';
 
 /** §4.8 managed accounts through the server helper over HTTP (no time rules here: real clock). */
 describe('managed accounts (§2.11, §4.8)', () => {

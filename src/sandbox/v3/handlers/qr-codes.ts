@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { amountToCents, centsToAmount } from '../../server/amount.js';
-import { QrCodeOperations as Ops, type QrCodeStaticRequest } from '../../server/schemas/qr-codes.js';
-import type { SandboxContext } from '../context.js';
-import { brCodeName, decodeBrCode, encodeBrCode } from '../v3/emv.js';
-import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../v3/fixtures.js';
-import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../v3/route.js';
-import { v3State, type QrCodeRecord, type V3State } from '../v3/state.js';
+import { amountToCents, centsToAmount } from '../../../server/amount.js';
+import { QrCodeOperations as Ops, type QrCodeStaticRequest } from '../../../server/schemas/qr-codes.js';
+import type { SandboxContext } from '../../context.js';
+import { brCodeName, decodeBrCode, encodeBrCode } from '../emv.js';
+import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../fixtures.js';
+import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../route.js';
+import { v3State, type QrCodeRecord, type V3State } from '../state.js';
 import { qrPaymentInFlight, QrCodeType } from './transfers.js';
 
 /** Dynamic codes live one hour unless `expires_in` (seconds) says otherwise; at most 7 days. */

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
-import { amountToCents, centsToAmount } from '../../server/amount.js';
-import { TxnStatus } from '../../server/enums.js';
-import { RefundOperations as Ops } from '../../server/schemas/refunds.js';
-import type { SandboxContext } from '../context.js';
-import { SANDBOX_FAIL } from '../v3/fixtures.js';
-import { fail, isResult, newId, notFound, registerOperation, staleOrderId, type V3Result } from '../v3/route.js';
-import { v3State, type RefundRecord, type V3State } from '../v3/state.js';
+import { amountToCents, centsToAmount } from '../../../server/amount.js';
+import { TxnStatus } from '../../../server/enums.js';
+import { RefundOperations as Ops } from '../../../server/schemas/refunds.js';
+import type { SandboxContext } from '../../context.js';
+import { SANDBOX_FAIL } from '../fixtures.js';
+import { fail, isResult, newId, notFound, registerOperation, staleOrderId, type V3Result } from '../route.js';
+import { v3State, type RefundRecord, type V3State } from '../state.js';
 
 /** §3.1, §8: merchant order IDs of accepted refund creates are recorded for 48 hours. */
 export const ORDER_RECORD_MS = 48 * 3_600_000;

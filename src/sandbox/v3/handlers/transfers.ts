@@ -1,21 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Hono } from 'hono';
-import { amountToCents, centsToAmount } from '../../server/amount.js';
-import { isFinalTxnStatus, TxnStatus } from '../../server/enums.js';
-import { TransferOperations as Ops } from '../../server/schemas/transfers.js';
-import type { SandboxContext } from '../context.js';
-import type { V3AccountFixture } from '../v3/fixtures.js';
-import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../v3/fixtures.js';
-import { decodeBrCode } from '../v3/emv.js';
-import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../v3/route.js';
-import {
-  v3State,
-  type ConfirmationReference,
-  type PixKeyRecord,
-  type QrCodeRecord,
-  type TransferRecord,
-  type V3State,
-} from '../v3/state.js';
+import { amountToCents, centsToAmount } from '../../../server/amount.js';
+import { isFinalTxnStatus, TxnStatus } from '../../../server/enums.js';
+import { TransferOperations as Ops } from '../../../server/schemas/transfers.js';
+import type { SandboxContext } from '../../context.js';
+import type { V3AccountFixture } from '../fixtures.js';
+import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../fixtures.js';
+import { decodeBrCode } from '../emv.js';
+import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../route.js';
+import { v3State, type ConfirmationReference, type PixKeyRecord, type QrCodeRecord, type TransferRecord, type V3State } from '../state.js';
 
 /** §3.2, §8: a confirmation reference lives five minutes. */
 export const REFERENCE_TTL_MS = 5 * 60_000;

@@ -1,17 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { MAX_AMOUNT } from '../../server/amount.js';
-import { PixKeyType } from '../../server/enums.js';
-import { RequestValidationError } from '../../server/errors.js';
-import { merchantOrderId } from '../../server/order-id.js';
-import { QrCodeOperations } from '../../server/schemas/qr-codes.js';
-import { RefundOperations } from '../../server/schemas/refunds.js';
-import { TransferOperations } from '../../server/schemas/transfers.js';
-import { BoundedStore } from '../v3/bounded-store.js';
-import { businessCode, clientFor, frozenSandbox, stateSnapshot, unchecked } from '../v3/test-helpers.js';
-import { MAX_TOKENS, TokenVault } from '../token-vault.js';
+import type { Sandbox } from './sandbox.js';
+import type { PayClient } from '../server/client.js';
+import { MAX_AMOUNT } from '../server/amount.js';
+import { PixKeyType } from '../server/enums.js';
+import { RequestValidationError } from '../server/errors.js';
+import { merchantOrderId } from '../server/order-id.js';
+import { QrCodeOperations } from '../server/schemas/qr-codes.js';
+import { RefundOperations } from '../server/schemas/refunds.js';
+import { TransferOperations } from '../server/schemas/transfers.js';
+import { BoundedStore } from './v3/bounded-store.js';
+import { businessCode, clientFor, frozenSandbox, stateSnapshot, unchecked } from './v3/test-helpers.js';
+import { MAX_TOKENS, TokenVault } from './token-vault.js';
 
 /** Issue 13: over-long and out-of-range fields get the route's code, never a throw, and change nothing. */
 describe('field limits: the route code, never a 500', () => {

@@ -1,13 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { PermissionDeniedError } from '../../server/errors.js';
-import { MasterAccountOperations } from '../../server/schemas/master-accounts.js';
-import { signRequest, type Target } from '../../server/signing.js';
-import type { CredentialKind } from '../../server/enums.js';
-import { v3Credential, v3CredentialById } from '../v3/fixtures.js';
-import { businessCode, clientFor, clientForId, LOJA_TARGET } from '../v3/test-helpers.js';
+import { createSandbox, type Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { PermissionDeniedError } from '../../../server/errors.js';
+import { MasterAccountOperations } from '../../../server/schemas/master-accounts.js';
+import { signRequest, type Target } from '../../../server/signing.js';
+import type { CredentialKind } from '../../../server/enums.js';
+import { v3Credential, v3CredentialById } from '../fixtures.js';
+import { businessCode, clientFor, clientForId, LOJA_TARGET } from '../test-helpers.js';
 
 /** §4.7 master accounts: the §5.3 policy, and "store and return what was sent" (shapes not shown). */
 describe('master accounts (§4.7, §5.3)', () => {

@@ -1,11 +1,15 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { AccountStatus, ComplianceMode, ManagedAccountModel } from '../../server/enums.js';
-import { ManagedAccountListRequest, ManagedAccountOperations as Ops, ManagedAccountRecord } from '../../server/schemas/managed-accounts.js';
-import type { SandboxContext } from '../context.js';
-import { V3_ACCOUNTS } from '../v3/fixtures.js';
-import { fail, isResult, newId, registerOperation, storeFull, type V3Result } from '../v3/route.js';
-import { newManagedCredential, v3State, type ManagedRecord, type MasterRecord, type V3State } from '../v3/state.js';
+import { AccountStatus, ComplianceMode, ManagedAccountModel } from '../../../server/enums.js';
+import {
+  ManagedAccountListRequest,
+  ManagedAccountOperations as Ops,
+  ManagedAccountRecord,
+} from '../../../server/schemas/managed-accounts.js';
+import type { SandboxContext } from '../../context.js';
+import { V3_ACCOUNTS } from '../fixtures.js';
+import { fail, isResult, newId, registerOperation, storeFull, type V3Result } from '../route.js';
+import { newManagedCredential, v3State, type ManagedRecord, type MasterRecord, type V3State } from '../state.js';
 
 /** §4.8, §8: list pages default to 20 and are capped at 100. */
 export const DEFAULT_PAGE_SIZE = 20;

@@ -1,15 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { TxnStatus } from '../../server/enums.js';
-import { merchantOrderId } from '../../server/order-id.js';
-import { RefundOperations } from '../../server/schemas/refunds.js';
-import { waitForRefund } from '../../server/wait.js';
-import { SANDBOX_FAIL } from '../v3/fixtures.js';
+import type { Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { TxnStatus } from '../../../server/enums.js';
+import { merchantOrderId } from '../../../server/order-id.js';
+import { RefundOperations } from '../../../server/schemas/refunds.js';
+import { waitForRefund } from '../../../server/wait.js';
+import { SANDBOX_FAIL } from '../fixtures.js';
 import { MAX_REFUND_AGE_MS, ORDER_RECORD_MS, REFUND_STEPS_MS } from './refunds.js';
 import { TRANSFER_STEPS_MS } from './transfers.js';
-import { businessCode, FILIAL_TARGET, frozenSandbox, unchecked } from '../v3/test-helpers.js';
+import { businessCode, FILIAL_TARGET, frozenSandbox, unchecked } from '../test-helpers.js';
 
 const HOUR = 3_600_000;
 const FRESH = 'stl_sandbox_inbound_fresh';

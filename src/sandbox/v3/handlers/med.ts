@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { MedOperations as Ops } from '../../server/schemas/med.js';
-import type { SandboxContext } from '../context.js';
-import { fail, newId, registerOperation } from '../v3/route.js';
-import { v3State } from '../v3/state.js';
+import { MedOperations as Ops } from '../../../server/schemas/med.js';
+import type { SandboxContext } from '../../context.js';
+import { fail, newId, registerOperation } from '../route.js';
+import { v3State } from '../state.js';
 
 /** Fields the sandbox sets itself on a MED case; a request cannot set them. */
 const RESERVED = ['id', 'status', 'outcome', 'timeline', 'infractions', 'refunds', 'created_at', 'updated_at'] as const;

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { MasterAccountOperations as Ops } from '../../server/schemas/master-accounts.js';
-import type { SandboxContext } from '../context.js';
-import { echo, fail, registerOperation, storeFull } from '../v3/route.js';
-import { v3State, type MasterRecord } from '../v3/state.js';
+import { MasterAccountOperations as Ops } from '../../../server/schemas/master-accounts.js';
+import type { SandboxContext } from '../../context.js';
+import { echo, fail, registerOperation, storeFull } from '../route.js';
+import { v3State, type MasterRecord } from '../state.js';
 
 /** Fields the sandbox sets itself; a request cannot overwrite them. */
 const RESERVED = ['id', 'created_at', 'updated_at'] as const;

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { InfractionOperations as Ops } from '../../server/schemas/med.js';
-import type { SandboxContext } from '../context.js';
-import { fail, registerOperation } from '../v3/route.js';
-import { v3State } from '../v3/state.js';
+import { InfractionOperations as Ops } from '../../../server/schemas/med.js';
+import type { SandboxContext } from '../../context.js';
+import { fail, registerOperation } from '../route.js';
+import { v3State } from '../state.js';
 
 /**
  * §4.6 infractions. Every field is not shown (§4.9). Sandbox choice: each MED

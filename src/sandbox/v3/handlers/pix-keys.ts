@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
-import { PixKeyType } from '../../server/enums.js';
-import { PixKeyOperations as Ops } from '../../server/schemas/pix-keys.js';
-import type { SandboxContext } from '../context.js';
-import { brCodeName } from '../v3/emv.js';
-import { fail, registerOperation } from '../v3/route.js';
-import { v3State } from '../v3/state.js';
+import { PixKeyType } from '../../../server/enums.js';
+import { PixKeyOperations as Ops } from '../../../server/schemas/pix-keys.js';
+import type { SandboxContext } from '../../context.js';
+import { brCodeName } from '../emv.js';
+import { fail, registerOperation } from '../route.js';
+import { v3State } from '../state.js';
 
 /** PIX key `status` values are not shown (§2.12); the sandbox's new keys answer 1 (active). */
 export const PIX_KEY_STATUS_ACTIVE = 1;

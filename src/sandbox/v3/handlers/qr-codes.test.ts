@@ -1,14 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { TxnStatus } from '../../server/enums.js';
-import { RequestValidationError } from '../../server/errors.js';
-import { merchantOrderId } from '../../server/order-id.js';
-import { QrCodeOperations } from '../../server/schemas/qr-codes.js';
-import { waitForTransfer } from '../../server/wait.js';
-import { decodeBrCode } from '../v3/emv.js';
-import { businessCode, FILIAL_TARGET, frozenSandbox, stateSnapshot, unchecked } from '../v3/test-helpers.js';
+import type { Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { TxnStatus } from '../../../server/enums.js';
+import { RequestValidationError } from '../../../server/errors.js';
+import { merchantOrderId } from '../../../server/order-id.js';
+import { QrCodeOperations } from '../../../server/schemas/qr-codes.js';
+import { waitForTransfer } from '../../../server/wait.js';
+import { decodeBrCode } from '../emv.js';
+import { businessCode, FILIAL_TARGET, frozenSandbox, stateSnapshot, unchecked } from '../test-helpers.js';
 
 /** §4.5 QR codes, and the whole PIX loop inside the sandbox. */
 describe('QR codes (§4.5)', () => {

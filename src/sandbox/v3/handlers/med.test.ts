@@ -1,8 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { businessCode, clientFor, FILIAL_TARGET } from '../v3/test-helpers.js';
+import { createSandbox, type Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { businessCode, clientFor, FILIAL_TARGET } from '../test-helpers.js';
 
 /** §4.6 MED cases and infractions: shapes not shown, so "store and return what was sent". */
 describe('MED cases and infractions (§4.6)', () => {

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox.js';
-import type { PayClient } from '../../server/client.js';
-import { PixKeyType } from '../../server/enums.js';
-import { PixKeyOperations } from '../../server/schemas/pix-keys.js';
-import { businessCode, clientForId, FILIAL_TARGET, frozenSandbox, unchecked } from '../v3/test-helpers.js';
+import type { Sandbox } from '../../sandbox.js';
+import type { PayClient } from '../../../server/client.js';
+import { PixKeyType } from '../../../server/enums.js';
+import { PixKeyOperations } from '../../../server/schemas/pix-keys.js';
+import { businessCode, clientForId, FILIAL_TARGET, frozenSandbox, unchecked } from '../test-helpers.js';
 
 /** §4.4 PIX keys through the server helper over HTTP. */
 describe('PIX key create (§4.4, §2.9)', () => {

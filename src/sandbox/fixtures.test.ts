@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DECLINING_TEST_CARDS, TEST_CARDS } from './fixtures.js';
+import { DECLINING_TEST_CARDS, TEST_CARDS } from './test-cards.js';
 import { describeFixtures } from './banner.js';
 import { validateCard } from '../card/validators.js';
 import { describeV3Fixtures, V3_CREDENTIALS, V3_QR_PAYLOADS, V3_SETTLEMENTS } from './v3/index.js';

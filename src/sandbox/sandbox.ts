@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createClock, type Clock } from './clock.js';
 import type { SandboxContext } from './context.js';
-import { MERCHANTS } from './fixtures.js';
+import { MERCHANTS } from './merchants.js';
 import { TokenVault } from './token-vault.js';
 import { registerTokenRoutes } from './routes/tokens.js';
 import { registerChargeRoutes } from './routes/charges.js';

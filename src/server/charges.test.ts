@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { MERCHANTS } from '../sandbox/fixtures.js';
+import { MERCHANTS } from '../sandbox/merchants.js';
 import { startRawServer } from '../sandbox/v3/test-helpers.js';
 import { basicAuthorization, createCharge } from './charges.js';
 import type { ChargeRequest } from './schemas/charges.js';

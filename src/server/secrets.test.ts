@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { resettingUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
-import { MERCHANTS } from '../sandbox/fixtures.js';
+import { MERCHANTS } from '../sandbox/merchants.js';
 import { createClient } from './client.js';
 import { basicAuthorization, createCharge } from './charges.js';
 import { NetworkError } from './errors.js';

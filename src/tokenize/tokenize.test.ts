@@ -6,7 +6,7 @@ import { requestToken, tokenize } from './tokenize.js';
 import { ApiError, AuthenticationError, ConfigurationError, NetworkError, PayCardError, TimeoutError, ValidationError } from './errors.js';
 import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { createClock } from '../sandbox/clock.js';
-import { MERCHANTS } from '../sandbox/fixtures.js';
+import { MERCHANTS } from '../sandbox/merchants.js';
 
 const [merchant] = MERCHANTS;
 // Always in the future, whenever the suite runs.

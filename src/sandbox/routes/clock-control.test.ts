@@ -6,7 +6,7 @@ import { TxnStatus } from '../../server/enums.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import { clientFor } from '../v3/test-helpers.js';
 import { REFUND_STEPS_MS } from '../v3/handlers/refunds.js';
-import { SANDBOX_ADMIN_TOKEN } from '../fixtures.js';
+import { SANDBOX_ADMIN_TOKEN } from './clock-control.js';
 
 /** The sandbox-only HTTP clock routes (docs/sandbox.md, "Test clock"): they drive the same rules as the programmatic clock. */
 describe('test clock over HTTP', () => {

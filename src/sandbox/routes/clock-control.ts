@@ -2,8 +2,16 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { reply } from '../reply.js';
 import type { SandboxContext } from '../context.js';
-import { SANDBOX_ADMIN_TOKEN } from '../fixtures.js';
 import { readJsonBody } from '../intake.js';
+
+/**
+ * The sandbox's admin credential: `Authorization: Bearer <this>` moves the
+ * test clock over HTTP (`POST /sandbox/clock/advance` and `/set`). Public like
+ * every sandbox key; it exists so that a page on another site cannot move the
+ * clock (a cross-site request cannot send it without a preflight, which the
+ * clock routes never allow).
+ */
+export const SANDBOX_ADMIN_TOKEN = 'adm_test_sandbox_clock_0001';
 
 /**
  * The test clock over HTTP. These routes exist only in the sandbox: the real

@@ -1,6 +1,7 @@
 /**
- * Fixed test data. Every value here is stable across restarts, so a merchant
- * can paste keys into config once. Listed in docs/sandbox.md.
+ * The merchants of the card API, with their keys. Every value here is stable
+ * across restarts, so a merchant can paste keys into config once. Listed in
+ * docs/sandbox.md.
  */
 
 /** A merchant of the card API: who owns tokens and charges. */
@@ -32,14 +33,3 @@ export const MERCHANTS: readonly MerchantFixture[] = [
     secretKey: 'sk_test_51OutraLojaSecret0001',
   },
 ];
-
-export { TEST_CARDS, DECLINING_TEST_CARDS } from './test-cards.js';
-
-/**
- * The sandbox's admin credential: `Authorization: Bearer <this>` moves the
- * test clock over HTTP (`POST /sandbox/clock/advance` and `/set`). Public like
- * every sandbox key; it exists so that a page on another site cannot move the
- * clock (a cross-site request cannot send it without a preflight, which the
- * clock routes never allow).
- */
-export const SANDBOX_ADMIN_TOKEN = 'adm_test_sandbox_clock_0001';

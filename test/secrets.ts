@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
-import { V3_CREDENTIALS } from '../src/sandbox/v3/index.js';
+import { V3_CREDENTIALS } from '../src/sandbox/v3/fixtures.js';
 
 export const SANDBOX_SECRETS: readonly string[] = [...MERCHANTS.map((m) => m.secretKey), ...V3_CREDENTIALS.map((c) => c.secret)];
 

@@ -18,4 +18,4 @@ export {
   V3_QR_PAYLOADS,
   V3_SETTLEMENTS,
   SANDBOX_FAIL,
-} from './v3/index.js';
+} from './v3/fixtures.js';

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { PixKeyType } from '../../../server/enums.js';
 import { PixKeyOperations as Ops } from '../../../server/schemas/pix-keys.js';
 import type { SandboxContext } from '../../context.js';
-import { brCodeName } from '../emv.js';
+import { brCodeName } from '../../../pix/br-code.js';
 import { fail, registerOperation } from '../route.js';
 import { v3State } from '../state.js';
 

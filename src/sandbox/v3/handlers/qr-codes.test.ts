@@ -7,7 +7,7 @@ import { RequestValidationError } from '../../../server/errors.js';
 import { merchantOrderId } from '../../../server/order-id.js';
 import { QrCodeOperations } from '../../../server/schemas/qr-codes.js';
 import { waitForTransfer } from '../../../server/wait.js';
-import { decodeBrCode } from '../emv.js';
+import { decodeBrCode } from '../../../pix/br-code.js';
 import { businessCode, FILIAL_TARGET, frozenSandbox, stateSnapshot, unchecked } from '../test-helpers.js';
 
 /** §4.5 QR codes, and the whole PIX loop inside the sandbox. */

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { amountToCents, centsToAmount } from '../../../server/amount.js';
 import { QrCodeOperations as Ops, type QrCodeStaticRequest } from '../../../server/schemas/qr-codes.js';
 import type { SandboxContext } from '../../context.js';
-import { brCodeName, decodeBrCode, encodeBrCode } from '../emv.js';
+import { brCodeName, decodeBrCode, encodeBrCode } from '../../../pix/br-code.js';
 import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../fixtures.js';
 import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../route.js';
 import { v3State, type QrCodeRecord, type V3State } from '../state.js';

@@ -6,7 +6,7 @@ import { TransferOperations as Ops } from '../../../server/schemas/transfers.js'
 import type { SandboxContext } from '../../context.js';
 import type { V3AccountFixture } from '../fixtures.js';
 import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../fixtures.js';
-import { decodeBrCode } from '../emv.js';
+import { decodeBrCode } from '../../../pix/br-code.js';
 import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../route.js';
 import { v3State, type ConfirmationReference, type PixKeyRecord, type QrCodeRecord, type TransferRecord, type V3State } from '../state.js';
 

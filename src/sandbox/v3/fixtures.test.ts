@@ -2,11 +2,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DECLINING_TEST_CARDS, TEST_CARDS } from './test-cards.js';
-import { describeFixtures } from './banner.js';
-import { validateCard } from '../card/validators.js';
-import { describeV3Fixtures, V3_CREDENTIALS, V3_QR_PAYLOADS, V3_SETTLEMENTS } from './v3/index.js';
-import { decodeBrCode } from './v3/emv.js';
+import { DECLINING_TEST_CARDS, TEST_CARDS } from '../test-cards.js';
+import { describeFixtures } from '../banner.js';
+import { validateCard } from '../../card/validators.js';
+import { describeV3Fixtures, V3_CREDENTIALS, V3_QR_PAYLOADS, V3_SETTLEMENTS } from './fixtures.js';
+import { decodeBrCode } from '../../pix/br-code.js';
 
 /** Always in the future, so the suite never ages into failure. */
 const FUTURE_YEAR = String(new Date().getFullYear() + 5);
@@ -14,7 +14,7 @@ const FUTURE_YEAR = String(new Date().getFullYear() + 5);
 /** docs/sandbox.md, "Fixtures": there is one for every case, the CLI prints them at start, and they are the same on every start. */
 describe('sandbox fixtures', () => {
   it('are the same in a fresh process (stable across restarts)', () => {
-    const script = `import { describeV3Fixtures } from ${JSON.stringify(fileURLToPath(new URL('./v3/index.ts', import.meta.url)))}; process.stdout.write(describeV3Fixtures());`;
+    const script = `import { describeV3Fixtures } from ${JSON.stringify(fileURLToPath(new URL('./fixtures.ts', import.meta.url)))}; process.stdout.write(describeV3Fixtures());`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(run.stdout, describeV3Fixtures());

@@ -8,7 +8,8 @@ import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from './enu
 import { BusinessError, ConfigurationError, CredentialPolicyError, NetworkError, RequestValidationError } from './errors.js';
 import { merchantOrderId } from './order-id.js';
 import { ALL_OPERATIONS } from './schemas/index.js';
-import { NonceCache, verifySignedRequest } from './signing.js';
+import { NonceCache } from '../sandbox/v3/nonce-cache.js';
+import { verifySignedRequest } from '../sandbox/v3/signature-verifier.js';
 
 describe('every v3 operation against the sandbox over HTTP', () => {
   let sandbox: Sandbox;

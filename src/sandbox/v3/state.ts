@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { amountToCents } from '../../server/amount.js';
-import { NonceCache } from '../../server/signing.js';
 import { BoundedStore } from './bounded-store.js';
 import {
   V3_ACCOUNTS,
@@ -11,6 +10,7 @@ import {
   V3_SETTLEMENTS,
   type PixKeyFixture,
 } from './fixtures.js';
+import { NonceCache } from './nonce-cache.js';
 
 /**
  * Everything one sandbox instance remembers about v3: built from the fixtures

@@ -35,7 +35,7 @@ const ListRequest = ManagedAccountListRequest.extend({
 });
 
 /**
- * §4.8 managed accounts. Every route is user-only: the verifier has already
+ * §4.8 managed accounts. Every route is user-only: the gate has already
  * refused target headers and non-USER credentials (§5.3). Visibility is only
  * through the caller's active Master Account (§2.11).
  */

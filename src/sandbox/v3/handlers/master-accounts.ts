@@ -12,7 +12,7 @@ const RESERVED = ['id', 'created_at', 'updated_at'] as const;
  * §4.9). Sandbox choice (docs/sandbox.md): store what was sent and return it
  * with `id`, `created_at` and `updated_at`; `owner_user_id` names the owning
  * user and `status: "ACTIVE"` makes it the user's active Master (§4.8).
- * The credential policy (§5.3) is the verifier's: create, list and update
+ * The credential policy (§5.3) is the gate's: create, list and update
  * need PLATFORM; detail takes PLATFORM or the owning USER.
  */
 export function registerMasterAccountRoutes(app: Hono, ctx: SandboxContext): void {

@@ -9,7 +9,7 @@ import { V3_ACCOUNTS, v3Credential } from './fixtures.js';
 import { clientFor } from './test-helpers.js';
 
 /** Tampering and policy, sent by hand (signRequest + fetch) so nothing client-side gets in the way. */
-describe('sandbox v3 verifier over HTTP', () => {
+describe('sandbox v3 gate over HTTP', () => {
   let sandbox: Sandbox;
   before(async () => {
     sandbox = await createSandbox();

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { credentialPolicyViolation, type Operation } from '../../server/policy.js';
-import { verifySignedRequest, type Target } from '../../server/signing.js';
+import type { Target } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
+import { verifySignedRequest } from './signature-verifier.js';
 import { v3State } from './state.js';
 
 /**
@@ -18,8 +19,8 @@ const MISSING_CONTEXT_CODES: Readonly<Record<string, number>> = {
 };
 
 /**
- * The sandbox's gate for every v3 route: signature (§5.2, via the shared
- * signing module), then the §5.3 credential policy and account selection.
+ * The sandbox's gate for every v3 route: signature (§5.2, `signature-verifier.ts`),
+ * then the §5.3 credential policy and account selection.
  *
  * Our mapping (§7.4 leaves it open), always in the §2.1 envelope:
  * - HTTP 401, code 401: signature headers rejected; `data.reason` is one of

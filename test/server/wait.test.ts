@@ -1,14 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, FILIAL_TARGET, frozenSandbox, startRawServer, startResettingServer } from '../sandbox/v3/test-helpers.js';
-import { V3_QR_PAYLOADS } from '../sandbox/v3/fixtures.js';
-import type { PayClient } from './client.js';
-import type { CredentialKind } from './enums.js';
-import { QrCodeStatus, TxnStatus } from './enums.js';
-import { AbortError, BusinessError, MalformedResponseError, NetworkError, WaitTimeoutError } from './errors.js';
-import { merchantOrderId } from './order-id.js';
-import { waitForQrPayment, waitForRefund, waitForTransfer } from './wait.js';
+import type { Sandbox } from '../../src/sandbox/sandbox.js';
+import { clientFor, FILIAL_TARGET, frozenSandbox } from '../../src/sandbox/v3/test-helpers.js';
+import { startRawServer, startResettingServer } from './raw-servers.js';
+import { V3_QR_PAYLOADS } from '../../src/sandbox/v3/fixtures.js';
+import type { PayClient } from '../../src/server/client.js';
+import type { CredentialKind } from '../../src/server/enums.js';
+import { QrCodeStatus, TxnStatus } from '../../src/server/enums.js';
+import { AbortError, BusinessError, MalformedResponseError, NetworkError, WaitTimeoutError } from '../../src/server/errors.js';
+import { merchantOrderId } from '../../src/server/order-id.js';
+import { waitForQrPayment, waitForRefund, waitForTransfer } from '../../src/server/wait.js';
 
 /**
  * Against a frozen sandbox: transfers and refunds move on only when a test

@@ -1,9 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startRawServer } from '../sandbox/v3/test-helpers.js';
-import { createClient } from './client.js';
-import { HttpStatusError } from './errors.js';
-import { merchantOrderId } from './order-id.js';
+import { startRawServer } from './raw-servers.js';
+import { createClient } from '../../src/server/client.js';
+import { HttpStatusError } from '../../src/server/errors.js';
+import { merchantOrderId } from '../../src/server/order-id.js';
 
 /**
  * The fault matrix of docs/reliability.md, over real HTTP: an upstream that

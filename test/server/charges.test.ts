@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { MERCHANTS } from '../sandbox/merchants.js';
-import { startRawServer } from '../sandbox/v3/test-helpers.js';
-import { basicAuthorization, createCharge } from './charges.js';
-import type { ChargeRequest } from './schemas/charges.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
+import { MERCHANTS } from '../../src/sandbox/merchants.js';
+import { startRawServer } from './raw-servers.js';
+import { basicAuthorization, createCharge } from '../../src/server/charges.js';
+import type { ChargeRequest } from '../../src/server/schemas/charges.js';
 import {
   BusinessError,
   ChargeOutcomeUnknownError,
@@ -14,7 +14,7 @@ import {
   PermissionDeniedError,
   RequestValidationError,
   SignatureRejectedError,
-} from './errors.js';
+} from '../../src/server/errors.js';
 
 /** Always in the future, so the suite never ages into failure. */
 const FUTURE_YEAR = String(new Date().getFullYear() + 5);

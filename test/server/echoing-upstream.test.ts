@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { startRawServer } from '../sandbox/v3/test-helpers.js';
-import { tokenize } from '../tokenize/tokenize.js';
-import { basicAuthorization, createCharge } from './charges.js';
-import { createClient } from './client.js';
+import { startRawServer } from './raw-servers.js';
+import { tokenize } from '../../src/tokenize/tokenize.js';
+import { basicAuthorization, createCharge } from '../../src/server/charges.js';
+import { createClient } from '../../src/server/client.js';
 
 /**
  * An upstream that echoes everything it receives, headers and body, into

@@ -1,12 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { resettingUrl, startRawServer } from '../sandbox/v3/test-helpers.js';
-import { MERCHANTS } from '../sandbox/merchants.js';
-import { createClient } from './client.js';
-import { basicAuthorization, createCharge } from './charges.js';
-import { NetworkError } from './errors.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
+import { resettingUrl, startRawServer } from './raw-servers.js';
+import { MERCHANTS } from '../../src/sandbox/merchants.js';
+import { createClient } from '../../src/server/client.js';
+import { basicAuthorization, createCharge } from '../../src/server/charges.js';
+import { NetworkError } from '../../src/server/errors.js';
 
 /** No error, toString() or property ever carries the secret, the Basic credential or a signature. */
 describe('secrets stay out of errors', () => {

@@ -1,9 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, frozenSandbox, resettingUrl, startRawServer, startResettingServer } from '../sandbox/v3/test-helpers.js';
-import { V3_ACCOUNTS } from '../sandbox/v3/fixtures.js';
-import { createClient } from './client.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
+import { clientFor, frozenSandbox } from '../../src/sandbox/v3/test-helpers.js';
+import { resettingUrl, startRawServer, startResettingServer } from './raw-servers.js';
+import { V3_ACCOUNTS } from '../../src/sandbox/v3/fixtures.js';
+import { createClient } from '../../src/server/client.js';
 import {
   AbortError,
   BusinessError,
@@ -14,8 +15,8 @@ import {
   PermissionDeniedError,
   SignatureRejectedError,
   TimeoutError,
-} from './errors.js';
-import { merchantOrderId } from './order-id.js';
+} from '../../src/server/errors.js';
+import { merchantOrderId } from '../../src/server/order-id.js';
 
 /** The error-mapping table of docs/server.md, row by row, against real servers on loopback. */
 describe('error mapping', () => {

@@ -1,15 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Sandbox } from '../sandbox/sandbox.js';
-import { clientFor, frozenSandbox, LOJA_TARGET, resettingUrl } from '../sandbox/v3/test-helpers.js';
-import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../sandbox/v3/fixtures.js';
-import { createClient, type PayClient } from './client.js';
-import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from './enums.js';
-import { BusinessError, ConfigurationError, CredentialPolicyError, NetworkError, RequestValidationError } from './errors.js';
-import { merchantOrderId } from './order-id.js';
-import { ALL_OPERATIONS } from './schemas/index.js';
-import { NonceCache } from '../sandbox/v3/nonce-cache.js';
-import { verifySignedRequest } from '../sandbox/v3/signature-verifier.js';
+import type { Sandbox } from '../../src/sandbox/sandbox.js';
+import { clientFor, frozenSandbox, LOJA_TARGET } from '../../src/sandbox/v3/test-helpers.js';
+import { resettingUrl } from './raw-servers.js';
+import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../../src/sandbox/v3/fixtures.js';
+import { createClient, type PayClient } from '../../src/server/client.js';
+import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from '../../src/server/enums.js';
+import { BusinessError, ConfigurationError, CredentialPolicyError, NetworkError, RequestValidationError } from '../../src/server/errors.js';
+import { merchantOrderId } from '../../src/server/order-id.js';
+import { ALL_OPERATIONS } from '../../src/server/schemas/index.js';
+import { NonceCache } from '../../src/sandbox/v3/nonce-cache.js';
+import { verifySignedRequest } from '../../src/sandbox/v3/signature-verifier.js';
 
 describe('every v3 operation against the sandbox over HTTP', () => {
   let sandbox: Sandbox;

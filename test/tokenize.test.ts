@@ -2,11 +2,19 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { requestToken, tokenize } from './tokenize.js';
-import { ApiError, AuthenticationError, ConfigurationError, NetworkError, PayCardError, TimeoutError, ValidationError } from './errors.js';
-import { createSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { createClock } from '../sandbox/clock.js';
-import { MERCHANTS } from '../sandbox/merchants.js';
+import { requestToken, tokenize } from '../src/tokenize/tokenize.js';
+import {
+  ApiError,
+  AuthenticationError,
+  ConfigurationError,
+  NetworkError,
+  PayCardError,
+  TimeoutError,
+  ValidationError,
+} from '../src/tokenize/errors.js';
+import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
+import { createClock } from '../src/sandbox/clock.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
 
 const [merchant] = MERCHANTS;
 // Always in the future, whenever the suite runs.

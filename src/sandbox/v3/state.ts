@@ -10,6 +10,7 @@ import {
   V3_SETTLEMENTS,
   type PixKeyFixture,
 } from './fixtures.js';
+import { Ledger } from './ledger.js';
 import { NonceCache } from './nonce-cache.js';
 
 /**
@@ -161,8 +162,8 @@ export const STORE_CAPS = {
 export interface V3State {
   /** Bounded by the signature window: an entry lives until its timestamp can no longer be accepted. */
   nonces: NonceCache;
-  /** Available balance per account, in cents (QR payments above it fail with 4003014). Fixture accounts only. */
-  balances: Map<string, number>;
+  /** Available balance per fixture account (QR payments above it fail with 4003014), and every change to it. */
+  ledger: Ledger;
   transfers: BoundedStore<string, TransferRecord>;
   references: BoundedStore<string, ConfirmationReference>;
   qrCodes: BoundedStore<string, QrCodeRecord>;
@@ -184,7 +185,7 @@ export function createV3State(now: number): V3State {
   const cancel = (record: { cancelSteps?: () => void }) => record.cancelSteps?.();
   const state: V3State = {
     nonces: new NonceCache(undefined, STORE_CAPS.nonces),
-    balances: new Map(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
+    ledger: new Ledger(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
     transfers: new BoundedStore<string, TransferRecord>(STORE_CAPS.transfers, 'evict-oldest', { onEvict: cancel }),
     references: new BoundedStore(STORE_CAPS.references, 'evict-oldest'),
     qrCodes: new BoundedStore(STORE_CAPS.qrCodes, 'evict-oldest', {

@@ -74,9 +74,10 @@ export async function businessCode(promise: Promise<unknown>, code: number | str
  */
 export function stateSnapshot(sandbox: Sandbox): string {
   const { v3, tokens } = sandbox.context;
-  const { nonces: _nonces, ...stores } = v3!;
-  const plain = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, [...(store as Map<string, unknown>).entries()]]));
-  return JSON.stringify({ ...plain, tokens: tokens.size, now: sandbox.clock.now() }, (_key, value: unknown) =>
-    typeof value === 'function' ? undefined : value,
+  const { nonces: _nonces, ledger, ...stores } = v3!;
+  const plain = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, [...store.entries()]]));
+  return JSON.stringify(
+    { ...plain, balances: [...ledger.entries()], tokens: tokens.size, now: sandbox.clock.now() },
+    (_key, value: unknown) => (typeof value === 'function' ? undefined : value),
   );
 }

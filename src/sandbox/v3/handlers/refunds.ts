@@ -6,6 +6,7 @@ import type { SandboxContext } from '../../context.js';
 import { SANDBOX_FAIL } from '../fixtures.js';
 import { fail, isResult, newId, notFound, registerOperation, staleOrderId, type V3Result } from '../route.js';
 import { v3State, type RefundRecord, type V3State } from '../state.js';
+import { scheduleStatusLifecycle } from '../status-lifecycle.js';
 
 /** §3.1, §8: merchant order IDs of accepted refund creates are recorded for 48 hours. */
 export const ORDER_RECORD_MS = 48 * 3_600_000;
@@ -43,8 +44,8 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
     }
     if (now - original.settledAt > MAX_REFUND_AGE_MS) return fail(4003005, 'The original payment is more than 90 days old.');
     const cents = amountToCents(body.amount);
-    const remaining = original.amountCents - original.refundedCents;
-    if (cents > remaining) return fail(4001999, `The amount exceeds the refundable amount (${centsToAmount(remaining)} left).`);
+    const hold = state.ledger.planRefundHold(original, cents);
+    if (!hold.ok) return fail(4001999, `The amount exceeds the refundable amount (${centsToAmount(hold.available)} left).`);
 
     const record: RefundRecord = {
       refundId: newId('rfd'),
@@ -61,12 +62,22 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
     return {
       data: summary(record),
       commit: () => {
-        // Partial refunds reduce what remains refundable; a failed one gives it back.
-        original.refundedCents += cents;
+        hold.commit();
         state.refunds.set(record.refundId, record);
         forgetOldOrders(state, now);
         state.refundOrders.set(record.merchantOrderId, { refundId: record.refundId, expiresAt: now + ORDER_RECORD_MS });
-        record.cancelSteps = schedule(ctx, state, record, cents);
+        scheduleStatusLifecycle(ctx.clock, record, record.createdAt, REFUND_STEPS_MS, {
+          fails: record.reason === SANDBOX_FAIL,
+          // The settlement may have been evicted from its bounded store meanwhile (docs/reliability.md).
+          onFailed: () => {
+            const settled = state.settlements.get(record.originalSettlementId);
+            if (settled) state.ledger.releaseRefundHold(settled, cents);
+          },
+          onCompleted: () => {
+            const settled = state.settlements.get(record.originalSettlementId);
+            state.ledger.move(record.accountId, settled?.payerAccountId ?? null, cents);
+          },
+        });
       },
     };
   });
@@ -111,35 +122,6 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
       },
     };
   });
-}
-
-/**
- * §3.1: PENDING → PROCESSING → COMPLETED or FAILED, asynchronously, on the
- * sandbox clock. The returned function cancels what has not run yet.
- */
-function schedule(ctx: SandboxContext, state: V3State, record: RefundRecord, cents: number): () => void {
-  const start = record.createdAt;
-  const processing = ctx.clock.schedule(start + REFUND_STEPS_MS.processing, () => {
-    record.status = TxnStatus.PROCESSING;
-    record.updatedAt = start + REFUND_STEPS_MS.processing;
-  });
-  const final = ctx.clock.schedule(start + REFUND_STEPS_MS.final, () => {
-    record.updatedAt = start + REFUND_STEPS_MS.final;
-    // The settlement may have been evicted from its bounded store meanwhile (docs/reliability.md).
-    const original = state.settlements.get(record.originalSettlementId);
-    if (record.reason === SANDBOX_FAIL) {
-      record.status = TxnStatus.FAILED;
-      if (original) original.refundedCents -= cents;
-      return;
-    }
-    record.status = TxnStatus.COMPLETED;
-    state.balances.set(record.accountId, (state.balances.get(record.accountId) ?? 0) - cents);
-    if (original?.payerAccountId) state.balances.set(original.payerAccountId, (state.balances.get(original.payerAccountId) ?? 0) + cents);
-  });
-  return () => {
-    processing();
-    final();
-  };
 }
 
 /** Order IDs older than 48 h are forgotten (§3.1): after that, the same ID is a new refund. */

@@ -9,6 +9,7 @@ import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../fixtures.js';
 import { decodeBrCode } from '../../../pix/br-code.js';
 import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../route.js';
 import { v3State, type ConfirmationReference, type PixKeyRecord, type QrCodeRecord, type TransferRecord, type V3State } from '../state.js';
+import { scheduleStatusLifecycle } from '../status-lifecycle.js';
 
 /** §3.2, §8: a confirmation reference lives five minutes. */
 export const REFERENCE_TTL_MS = 5 * 60_000;
@@ -309,8 +310,7 @@ function takeReference(
 /**
  * Plans a payment from the selected account: 4003014 when the balance does
  * not cover it (§7.2, mapped insufficient funds), else a PENDING transfer
- * whose `commit` debits the balance, stores it and schedules its steps on the
- * clock.
+ * whose `commit` debits the balance, stores it and starts its lifecycle.
  */
 function planPayment(
   ctx: SandboxContext,
@@ -330,8 +330,8 @@ function planPayment(
   },
 ): { record: TransferRecord; commit: () => void } | V3Result {
   const cents = amountToCents(p.amount);
-  const balance = state.balances.get(p.account.id) ?? 0;
-  if (cents > balance) return fail(4003014, `Payment failed: insufficient funds (available ${centsToAmount(balance)}).`);
+  const debit = state.ledger.planDebit(p.account.id, cents);
+  if (!debit.ok) return fail(4003014, `Payment failed: insufficient funds (available ${centsToAmount(debit.available)}).`);
   const record: TransferRecord = {
     txnId: newId('txn'),
     accountId: p.account.id,
@@ -345,53 +345,29 @@ function planPayment(
     createdAt: p.now,
     updatedAt: p.now,
   };
-  const fails = p.memo === SANDBOX_FAIL;
   const commit = () => {
-    state.balances.set(p.account.id, (state.balances.get(p.account.id) ?? 0) - cents);
+    debit.commit();
     state.transfers.set(record.txnId, record);
-    record.cancelSteps = scheduleSteps(ctx, state, p, record, cents, fails);
+    scheduleStatusLifecycle(ctx.clock, record, p.now, TRANSFER_STEPS_MS, {
+      fails: p.memo === SANDBOX_FAIL,
+      // A failed payment gives the payer back what its submit took out.
+      onFailed: () => state.ledger.move(null, p.account.id, cents),
+      onCompleted: (at) => {
+        // Settled: the payee (if in the sandbox) now holds an inbound PIX it can refund (§4.3).
+        state.settlements.set(record.settlementId, {
+          id: record.settlementId,
+          payeeAccountId: p.payeeAccountId,
+          payerAccountId: p.account.id,
+          amountCents: cents,
+          refundedCents: 0,
+          settledAt: at,
+        });
+        state.ledger.move(null, p.payeeAccountId, cents);
+        p.onCompleted?.(record, at);
+      },
+    });
   };
   return { record, commit };
-}
-
-/** The transfer's life on the sandbox clock; the returned function cancels what has not run yet. */
-function scheduleSteps(
-  ctx: SandboxContext,
-  state: V3State,
-  p: { account: V3AccountFixture; payeeAccountId: string | null; now: number; onCompleted?: (record: TransferRecord, at: number) => void },
-  record: TransferRecord,
-  cents: number,
-  fails: boolean,
-): () => void {
-  const processing = ctx.clock.schedule(p.now + TRANSFER_STEPS_MS.processing, () => {
-    record.status = TxnStatus.PROCESSING;
-    record.updatedAt = p.now + TRANSFER_STEPS_MS.processing;
-  });
-  const final = ctx.clock.schedule(p.now + TRANSFER_STEPS_MS.final, () => {
-    const at = p.now + TRANSFER_STEPS_MS.final;
-    record.updatedAt = at;
-    if (fails) {
-      record.status = TxnStatus.FAILED;
-      state.balances.set(p.account.id, (state.balances.get(p.account.id) ?? 0) + cents);
-      return;
-    }
-    record.status = TxnStatus.COMPLETED;
-    // Settled: the payee (if in the sandbox) now holds an inbound PIX it can refund (§4.3).
-    state.settlements.set(record.settlementId, {
-      id: record.settlementId,
-      payeeAccountId: p.payeeAccountId,
-      payerAccountId: p.account.id,
-      amountCents: cents,
-      refundedCents: 0,
-      settledAt: at,
-    });
-    if (p.payeeAccountId) state.balances.set(p.payeeAccountId, (state.balances.get(p.payeeAccountId) ?? 0) + cents);
-    p.onCompleted?.(record, at);
-  });
-  return () => {
-    processing();
-    final();
-  };
 }
 
 function describeTransfer(t: TransferRecord) {

@@ -13,7 +13,7 @@ import { BoundedStore } from './v3/bounded-store.js';
 import { businessCode, clientFor, frozenSandbox, stateSnapshot, unchecked } from './v3/test-helpers.js';
 import { MAX_TOKENS, TokenVault } from './token-vault.js';
 
-/** Issue 13: over-long and out-of-range fields get the route's code, never a throw, and change nothing. */
+/** Over-long and out-of-range fields get the route's code, never a throw, and change nothing. */
 describe('field limits: the route code, never a 500', () => {
   let sandbox: Sandbox;
   let loja: PayClient;

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AbortError, BusinessError, HttpStatusError, NetworkError, TimeoutError } from './errors.js';
+import { AbortError, BusinessError, HttpStatusError } from './errors.js';
+import { NetworkError, TimeoutError } from '../shared/errors.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
 
 describe('retry policy (pure)', () => {

@@ -8,13 +8,13 @@ import type { ChargeRequest } from '../../src/server/schemas/charges.js';
 import {
   BusinessError,
   ChargeOutcomeUnknownError,
-  ConfigurationError,
   HttpStatusError,
   MalformedResponseError,
   PermissionDeniedError,
   RequestValidationError,
   SignatureRejectedError,
 } from '../../src/server/errors.js';
+import { ConfigurationError } from '../../src/shared/errors.js';
 
 /** Always in the future, so the suite never ages into failure. */
 const FUTURE_YEAR = String(new Date().getFullYear() + 5);

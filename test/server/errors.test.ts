@@ -10,12 +10,10 @@ import {
   BusinessError,
   HttpStatusError,
   MalformedResponseError,
-  NetworkError,
-  PayCardError,
   PermissionDeniedError,
   SignatureRejectedError,
-  TimeoutError,
 } from '../../src/server/errors.js';
+import { NetworkError, PayCardError, TimeoutError } from '../../src/shared/errors.js';
 import { merchantOrderId } from '../../src/server/order-id.js';
 
 /** The error-mapping table of docs/server.md, row by row, against real servers on loopback. */

@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../../src/sandbox/sandbox.js';
 import { clientFor } from '../../src/sandbox/v3/test-helpers.js';
-import { BusinessError, NetworkError } from '../../src/server/errors.js';
+import { BusinessError } from '../../src/server/errors.js';
+import { NetworkError } from '../../src/shared/errors.js';
 import { merchantOrderId } from '../../src/server/order-id.js';
 
 describe('retries over HTTP', () => {

@@ -6,7 +6,7 @@ import { resettingUrl, startRawServer } from './raw-servers.js';
 import { MERCHANTS } from '../../src/sandbox/merchants.js';
 import { createClient } from '../../src/server/client.js';
 import { basicAuthorization, createCharge } from '../../src/server/charges.js';
-import { NetworkError } from '../../src/server/errors.js';
+import { NetworkError } from '../../src/shared/errors.js';
 
 /** No error, toString() or property ever carries the secret, the Basic credential or a signature. */
 describe('secrets stay out of errors', () => {

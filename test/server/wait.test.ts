@@ -7,7 +7,8 @@ import { V3_QR_PAYLOADS } from '../../src/sandbox/v3/fixtures.js';
 import type { PayClient } from '../../src/server/client.js';
 import type { CredentialKind } from '../../src/server/enums.js';
 import { QrCodeStatus, TxnStatus } from '../../src/server/enums.js';
-import { AbortError, BusinessError, MalformedResponseError, NetworkError, WaitTimeoutError } from '../../src/server/errors.js';
+import { AbortError, BusinessError, MalformedResponseError, WaitTimeoutError } from '../../src/server/errors.js';
+import { NetworkError } from '../../src/shared/errors.js';
 import { merchantOrderId } from '../../src/server/order-id.js';
 import { waitForQrPayment, waitForRefund, waitForTransfer } from '../../src/server/wait.js';
 

@@ -21,7 +21,7 @@ import {
   type PayClient,
 } from '../src/server/index.js';
 import type { Clock } from '../src/sandbox/clock.js';
-import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/index.js';
+import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/fixtures.js';
 
 /** What the plugin needs of the sandbox started next to the demo. */
 export interface DemoSandbox {

@@ -83,7 +83,7 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
 });
 
 test('the demo server refuses to serve sandbox and server modules, which hold test keys', async () => {
-  for (const file of ['../src/sandbox/fixtures.ts', '../src/sandbox/v3/fixtures.ts', '../src/server/index.ts']) {
+  for (const file of ['../src/sandbox/merchants.ts', '../src/sandbox/v3/fixtures.ts', '../src/server/index.ts']) {
     const path = fileURLToPath(new URL(file, import.meta.url));
     const res = await fetch(new URL(`/@fs${path}`, demo.url));
     assert.equal(res.status, 403, file);

@@ -15,7 +15,7 @@ import type { Browser, Frame, Page, Response as PageResponse } from 'playwright'
 import { cardFrame as elementFrame, launchChromium, payWithKeyboard } from './chromium.js';
 import { checkoutPage, startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
-import { MERCHANTS } from '../src/sandbox/fixtures.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
 import { FRAME_PATH } from '../src/channel/protocol.js';
 import type { FrameSettings } from '../src/channel/to-frame.js';
 import { hostSentences } from '../src/form/host-sentences.js';
@@ -401,7 +401,7 @@ test("the frame's asset route refuses path tricks with 404, never a 5xx and neve
   const tricks = [
     // Plain `..` segments are resolved as URLs resolve them, before any route: these climb out of the service's paths altogether.
     `${assets}/../../../../package.json`,
-    `${assets}/../../../src/sandbox/fixtures.ts`,
+    `${assets}/../../../src/sandbox/merchants.ts`,
     `${assets}/..%2Fcard.html`,
     `${assets}/..%2F..%2F..%2F..%2Fpackage.json`,
     `${assets}/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json`,

@@ -11,7 +11,7 @@ import { merchantOrderId } from '../src/server/order-id.js';
 import { ALL_OPERATIONS } from '../src/server/schemas/index.js';
 import type { Operation } from '../src/server/policy.js';
 import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../src/sandbox/v3/fixtures.js';
-import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/fixtures.js';
+import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/routes/clock-control.js';
 
 /** A small, fast, seeded PRNG (mulberry32). */
 export function seeded(seed: number): () => number {

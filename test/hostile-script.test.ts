@@ -16,7 +16,7 @@ import type { Browser, Locator, Page } from 'playwright';
 import { launchChromium, payWithKeyboard } from './chromium.js';
 import { checkoutPage, startMerchantSite, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
-import { MERCHANTS } from '../src/sandbox/fixtures.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
 import { TEST_CARDS } from '../src/sandbox/test-cards.js';
 
 /** What test/skimmer.js keeps in `window.skimmed`. */

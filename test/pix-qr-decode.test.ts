@@ -12,7 +12,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from './chromium.js';
-import { encodeBrCode } from '../src/sandbox/v3/emv.js';
+import { encodeBrCode } from '../src/pix/br-code.js';
 import { DYNAMIC_QR_HOST, V3_QR_PAYLOADS } from '../src/sandbox/v3/fixtures.js';
 
 /** Payloads as the sandbox generates them: its fixtures, and a dynamic code shaped like §4.5's answers. */

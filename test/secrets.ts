@@ -3,8 +3,8 @@
  * downloads, so the browser tests can prove none of them reaches the browser.
  */
 import type { Page } from 'playwright';
-import { MERCHANTS } from '../src/sandbox/fixtures.js';
-import { V3_CREDENTIALS } from '../src/sandbox/v3/index.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
+import { V3_CREDENTIALS } from '../src/sandbox/v3/fixtures.js';
 
 export const SANDBOX_SECRETS: readonly string[] = [...MERCHANTS.map((m) => m.secretKey), ...V3_CREDENTIALS.map((c) => c.secret)];
 

@@ -1,8 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PayCardError } from '../core.js';
-import { encodeBrCode as sandboxEncode } from '../sandbox/v3/emv.js';
-import { BrCodeError, crc16, decodeBrCode, encodeBrCode, parseBrCode, type BrCode, type BrCodeProblem } from './br-code.js';
+import { PayCardError } from '../shared/errors.js';
+import { BrCodeError, brCodeName, crc16, decodeBrCode, encodeBrCode, parseBrCode, type BrCode, type BrCodeProblem } from './br-code.js';
 
 /** The static example of the Central Bank's BR Code manual: a key, no amount, no txid. */
 const BCB_EXAMPLE =
@@ -76,12 +75,8 @@ describe('parseBrCode', () => {
     });
   });
 
-  it("round-trips with the sandbox's encoder, dynamic and static, field for field", () => {
-    for (const code of [DYNAMIC, STATIC]) {
-      const payload = sandboxEncode(code);
-      assert.equal(payload, encodeBrCode(code), 'one encoder: the sandbox writes what this module writes');
-      assert.deepEqual(parseBrCode(payload), code);
-    }
+  it('round-trips with the encoder, dynamic and static, field for field', () => {
+    for (const code of [DYNAMIC, STATIC]) assert.deepEqual(parseBrCode(encodeBrCode(code)), code);
   });
 
   it('keeps the amount a decimal string, exactly as written', () => {
@@ -153,5 +148,42 @@ describe('parseBrCode', () => {
   it('decodeBrCode gives the same answers as a result, for code that branches on the problem', () => {
     assert.deepEqual(decodeBrCode(encodeBrCode(DYNAMIC)), { ok: true, code: DYNAMIC });
     assert.deepEqual(decodeBrCode(build({ currency: '840' })), { ok: false, problem: 'bad_currency' });
+  });
+});
+
+describe('encodeBrCode', () => {
+  it('names: accents dropped, ASCII letters, digits and spaces only, upper case', () => {
+    assert.equal(brCodeName('Loja Exemplo Ltda'), 'LOJA EXEMPLO LTDA');
+    assert.equal(brCodeName('São João & Filhos, 2ª'), 'SAO JOAO  FILHOS 2');
+  });
+
+  it('encodes fields in order with lengths and a CRC, and decodes them back', () => {
+    const payload = encodeBrCode({
+      pointOfInitiation: '11',
+      key: 'ana@example.com',
+      amount: '10.50',
+      merchantName: 'ANA',
+      merchantCity: 'RIO',
+      txid: 'T1',
+    });
+    assert.equal(payload.slice(0, 14), '00020101021126');
+    assert.match(payload, /520400005303986540510\.505802BR5903ANA6003RIO62060502T16304[0-9A-F]{4}$/);
+    const decoded = decodeBrCode(payload);
+    assert.deepEqual(decoded, {
+      ok: true,
+      code: { pointOfInitiation: '11', key: 'ana@example.com', amount: '10.50', merchantName: 'ANA', merchantCity: 'RIO', txid: 'T1' },
+    });
+  });
+
+  it('refuses a wrong CRC, broken lengths, another GUI, another currency, a bad amount', () => {
+    const good = encodeBrCode({ key: 'k', merchantName: 'N', merchantCity: 'C' });
+    assert.deepEqual(decodeBrCode(good.slice(0, -1) + (good.endsWith('0') ? '1' : '0')), { ok: false, problem: 'crc_mismatch' });
+    assert.deepEqual(decodeBrCode('hello'), { ok: false, problem: 'malformed' });
+    assert.equal(decodeBrCode(build({})).ok, true);
+    assert.equal(decodeBrCode(build({ gui: 'BR.GOV.BCB.PIX' })).ok, true); // the GUI is case-insensitive
+    assert.deepEqual(decodeBrCode(build({ gui: 'com.example' })), { ok: false, problem: 'not_pix' });
+    assert.deepEqual(decodeBrCode(build({ currency: '840' })), { ok: false, problem: 'bad_currency' });
+    assert.deepEqual(decodeBrCode(build({ amount: '1,00' })), { ok: false, problem: 'bad_amount' });
+    assert.deepEqual(decodeBrCode(withCrc('0002012699')), { ok: false, problem: 'malformed' });
   });
 });

@@ -1,5 +1,7 @@
-import { DECLINING_TEST_CARDS, MERCHANTS, SANDBOX_ADMIN_TOKEN, TEST_CARDS } from './fixtures.js';
-import { describeV3Fixtures } from './v3/index.js';
+import { MERCHANTS } from './merchants.js';
+import { DECLINING_TEST_CARDS, TEST_CARDS } from './test-cards.js';
+import { SANDBOX_ADMIN_TOKEN } from './routes/clock-control.js';
+import { describeV3Fixtures } from './v3/fixtures.js';
 
 /** The text printed when the sandbox starts: where it is and what to use with it. */
 export function describeFixtures(url: string): string {

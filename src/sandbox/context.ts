@@ -1,5 +1,5 @@
 import type { Clock } from './clock.js';
-import type { MerchantFixture } from './fixtures.js';
+import type { MerchantFixture } from './merchants.js';
 import type { TokenVault } from './token-vault.js';
 import type { V3State } from './v3/state.js';
 

@@ -5,7 +5,9 @@
  */
 export { createSandbox, createSandboxApp, type Sandbox, type SandboxOptions } from './sandbox.js';
 export { createClock, MAX_CLOCK_STEP_MS, MAX_CLOCK_TIME, type Clock, type ClockOptions } from './clock.js';
-export { MERCHANTS, TEST_CARDS, DECLINING_TEST_CARDS, SANDBOX_ADMIN_TOKEN, type MerchantFixture } from './fixtures.js';
+export { MERCHANTS, type MerchantFixture } from './merchants.js';
+export { TEST_CARDS, DECLINING_TEST_CARDS } from './test-cards.js';
+export { SANDBOX_ADMIN_TOKEN } from './routes/clock-control.js';
 export type { SandboxContext } from './context.js';
 export {
   V3_ACCOUNTS,
@@ -16,4 +18,4 @@ export {
   V3_QR_PAYLOADS,
   V3_SETTLEMENTS,
   SANDBOX_FAIL,
-} from './v3/index.js';
+} from './v3/fixtures.js';

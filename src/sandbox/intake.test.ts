@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import { createClock } from './clock.js';
-import { SANDBOX_ADMIN_TOKEN } from './fixtures.js';
+import { SANDBOX_ADMIN_TOKEN } from './routes/clock-control.js';
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_TOKEN_BODY_BYTES, isJsonContentType } from './intake.js';
 import { signRequest } from '../server/signing.js';
 import { v3Credential } from './v3/fixtures.js';

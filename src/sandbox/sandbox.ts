@@ -3,10 +3,13 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createClock, type Clock } from './clock.js';
 import type { SandboxContext } from './context.js';
-import { MERCHANTS } from './fixtures.js';
+import { MERCHANTS } from './merchants.js';
 import { TokenVault } from './token-vault.js';
-import { registerRoutes } from './routes/index.js';
-import { checkFrameAncestor, DEFAULT_FRAME_ANCESTORS } from './routes/frame.js';
+import { registerTokenRoutes } from './routes/tokens.js';
+import { registerChargeRoutes } from './routes/charges.js';
+import { registerClockRoutes } from './routes/clock-control.js';
+import { checkFrameAncestor, DEFAULT_FRAME_ANCESTORS, registerFrameRoutes } from './routes/frame.js';
+import { registerV3Routes } from './v3/register.js';
 import { envelopeText, reply } from './reply.js';
 
 export interface SandboxOptions {
@@ -33,7 +36,11 @@ export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameA
     frameAncestors: (options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS).map(checkFrameAncestor),
   };
   const app = new Hono();
-  registerRoutes(app, context);
+  registerTokenRoutes(app, context);
+  registerChargeRoutes(app, context);
+  registerV3Routes(app, context);
+  registerClockRoutes(app, context);
+  registerFrameRoutes(app, context);
   app.notFound((c) => reply(c, context.clock.now(), 404, null, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`, 404));
   app.onError((err, c) => {
     // Never echo the request: it may hold card data.

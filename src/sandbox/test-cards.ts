@@ -1,6 +1,6 @@
 /**
  * The sandbox's test card numbers. Public by nature and free of any key, so
- * pages and docs may show them; the merchants' keys live in fixtures.ts.
+ * pages and docs may show them; the merchants' keys live in merchants.ts.
  */
 
 /** Card numbers that pass Luhn, one per brand; their charges approve. */

@@ -1,5 +1,6 @@
 import { checkBaseUrl } from '../shared/base-url.js';
-import { BusinessError, ChargeOutcomeUnknownError, ConfigurationError, RequestValidationError } from './errors.js';
+import { BusinessError, ChargeOutcomeUnknownError, RequestValidationError } from './errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 import { parseJson, statusError, upstreamCode } from './response.js';
 import { redact, redactDeep } from '../shared/redact.js';
 import { exchange } from './request.js';

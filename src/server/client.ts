@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { checkBaseUrl } from '../shared/base-url.js';
 import { CredentialKind } from './enums.js';
-import { ConfigurationError, CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
+import { CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 import { interpretResponse, parseData } from './response.js';
 import { isOrderIdDateCurrent } from './order-id.js';
 import { credentialPolicyViolation, type Operation } from './policy.js';

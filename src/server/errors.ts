@@ -8,8 +8,6 @@
  */
 import { PayCardError, type PayCardErrorOptions } from '../shared/errors.js';
 
-export { PayCardError, ConfigurationError, NetworkError, TimeoutError, type PayCardErrorOptions } from '../shared/errors.js';
-
 /** One problem found by request validation: a dotted field path and a message. */
 export interface ValidationIssue {
   /** e.g. `merchant_order_id`, `page.page_size`, or `` (the whole request). */

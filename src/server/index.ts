@@ -41,13 +41,10 @@ export {
   QrCodeStatus,
   isFinalQrCodeStatus,
 } from './enums.js';
+export { PayCardError, ConfigurationError, NetworkError, TimeoutError } from '../shared/errors.js';
 export {
-  PayCardError,
-  ConfigurationError,
   RequestValidationError,
   CredentialPolicyError,
-  NetworkError,
-  TimeoutError,
   AbortError,
   HttpStatusError,
   SignatureRejectedError,

@@ -1,4 +1,5 @@
-import { AbortError, NetworkError, TimeoutError } from './errors.js';
+import { AbortError } from './errors.js';
+import { NetworkError, TimeoutError } from '../shared/errors.js';
 
 /** One HTTP exchange: a POST that ends in a status and a fully read body, or in a transport error. */
 export interface ExchangeInput {

@@ -1,4 +1,5 @@
-import { AbortError, HttpStatusError, NetworkError } from './errors.js';
+import { AbortError, HttpStatusError } from './errors.js';
+import { NetworkError } from '../shared/errors.js';
 
 /**
  * The retry policy, as pure functions so it can be tested on its own.

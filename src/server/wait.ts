@@ -1,5 +1,6 @@
 import { isFinalQrCodeStatus, isFinalTxnStatus } from './enums.js';
-import { MalformedResponseError, NetworkError, WaitTimeoutError } from './errors.js';
+import { MalformedResponseError, WaitTimeoutError } from './errors.js';
+import { NetworkError } from '../shared/errors.js';
 import { sleep } from './retry.js';
 import type { PayClient } from './client.js';
 import type { OpenObject } from './schemas/common.js';

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox.js';
-import { DECLINING_TEST_CARDS, MERCHANTS, TEST_CARDS } from '../fixtures.js';
+import { MERCHANTS } from '../merchants.js';
+import { DECLINING_TEST_CARDS, TEST_CARDS } from '../test-cards.js';
 import { createCharge } from '../../server/charges.js';
 import type { ChargeRequest } from '../../server/schemas/charges.js';
 import { BusinessError, HttpStatusError } from '../../server/errors.js';

@@ -4,7 +4,8 @@ import { ChargeRequest, CHARGES_PATH } from '../../server/schemas/charges.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { readJsonBody } from '../intake.js';
-import { DECLINING_TEST_CARDS, type MerchantFixture } from '../fixtures.js';
+import type { MerchantFixture } from '../merchants.js';
+import { DECLINING_TEST_CARDS } from '../test-cards.js';
 
 /**
  * Registers `POST /v1/charges` (§4.1). Authorization is HTTP Basic with the

@@ -1,5 +1,5 @@
 import type { CredentialKind } from '../../server/enums.js';
-import { encodeBrCode } from './emv.js';
+import { encodeBrCode } from '../../pix/br-code.js';
 
 /**
  * Fixed v3 test data: credentials, accounts, PIX keys, QR payloads, inbound
@@ -169,7 +169,10 @@ export const DYNAMIC_QR_HOST = 'pix.sandbox.example/qr/v2/';
 
 const padaria = { merchantName: 'PADARIA EXEMPLO', merchantCity: 'SAO PAULO' } as const;
 
-/** QR payloads to paste into QR initiate (§4.2). */
+/**
+ * QR payloads to paste into QR initiate (§4.2). Written with the package's
+ * own codec, so they are exactly what `parseBrCode` and `<pay-pix-qr>` read.
+ */
 export const V3_QR_PAYLOADS = {
   /** Static, ACTIVE, pays R$ 25,00 to Padaria Exemplo: confirm with amount `25.00` (any other gives 400). */
   activeWithAmount: encodeBrCode({

@@ -9,7 +9,7 @@ import type { SandboxContext } from '../context.js';
 import { envelopeText, reply } from '../reply.js';
 import { parseJsonBody, readBody } from '../intake.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
-import { authenticate } from './verifier.js';
+import { authenticate } from './gate.js';
 
 /** What a route handler receives once the request is authenticated and validated. */
 export interface V3Request<Req extends z.ZodType> {
@@ -35,7 +35,7 @@ export interface V3Request<Req extends z.ZodType> {
  */
 export type V3Result =
   | { code?: 200; data: unknown; commit?: () => void }
-  /** `httpStatus` only for refusals of the credential policy (403), as the verifier's. */
+  /** `httpStatus` only for refusals of the credential policy (403), as the gate's. */
   | { code: number | string; message: string; data?: Envelope['data']; httpStatus?: 403 };
 
 export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { amountToCents } from '../../server/amount.js';
-import { NonceCache } from '../../server/signing.js';
 import { BoundedStore } from './bounded-store.js';
 import {
   V3_ACCOUNTS,
@@ -11,6 +10,9 @@ import {
   V3_SETTLEMENTS,
   type PixKeyFixture,
 } from './fixtures.js';
+import { Ledger } from './ledger.js';
+import { NonceCache } from './nonce-cache.js';
+import type { LifecycleRecord } from './status-lifecycle.js';
 
 /**
  * Everything one sandbox instance remembers about v3: built from the fixtures
@@ -20,14 +22,13 @@ import {
  */
 
 /** An outbound transfer of the selected (payer) account. */
-export interface TransferRecord {
+export interface TransferRecord extends LifecycleRecord {
   txnId: string;
   /** The payer: status check and details answer only this account (§4.2). */
   accountId: string;
   kind: 'qr' | 'key' | 'pix-bank-account' | 'ted';
   merchantOrderId: string | null;
   amount: string;
-  status: number;
   /** The settlement this payment becomes once completed. */
   settlementId: string;
   /** A sandbox account receiving it gets an inbound settlement when it completes. */
@@ -35,9 +36,6 @@ export interface TransferRecord {
   /** What was sent, for the open shapes (§4.9). */
   request: Record<string, unknown>;
   createdAt: number;
-  updatedAt: number;
-  /** Cancels the steps still scheduled on the clock (set on commit; used when the record is evicted). */
-  cancelSteps?: () => void;
 }
 
 /** §3.2: a confirmation reference, bound to the account, cached five minutes. */
@@ -96,7 +94,7 @@ export interface SettlementRecord {
   settledAt: number;
 }
 
-export interface RefundRecord {
+export interface RefundRecord extends LifecycleRecord {
   refundId: string;
   settlementRefundId: string;
   accountId: string;
@@ -104,11 +102,7 @@ export interface RefundRecord {
   merchantOrderId: string;
   amount: string;
   reason: string | undefined;
-  status: number;
   createdAt: number;
-  updatedAt: number;
-  /** Cancels the steps still scheduled on the clock (set on commit; used when the record is evicted). */
-  cancelSteps?: () => void;
 }
 
 /** A master account: what was sent, plus `id`, `created_at`, `updated_at` (record not shown, §2.12). */
@@ -161,8 +155,8 @@ export const STORE_CAPS = {
 export interface V3State {
   /** Bounded by the signature window: an entry lives until its timestamp can no longer be accepted. */
   nonces: NonceCache;
-  /** Available balance per account, in cents (QR payments above it fail with 4003014). Fixture accounts only. */
-  balances: Map<string, number>;
+  /** Available balance per fixture account (QR payments above it fail with 4003014), and every change to it. */
+  ledger: Ledger;
   transfers: BoundedStore<string, TransferRecord>;
   references: BoundedStore<string, ConfirmationReference>;
   qrCodes: BoundedStore<string, QrCodeRecord>;
@@ -181,10 +175,10 @@ export interface V3State {
 
 /** A fresh state with every fixture, as of `now` (the sandbox start). */
 export function createV3State(now: number): V3State {
-  const cancel = (record: { cancelSteps?: () => void }) => record.cancelSteps?.();
+  const cancel = (record: LifecycleRecord) => record.cancelSteps?.();
   const state: V3State = {
     nonces: new NonceCache(undefined, STORE_CAPS.nonces),
-    balances: new Map(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
+    ledger: new Ledger(V3_ACCOUNTS.map((a) => [a.id, amountToCents(a.balance)])),
     transfers: new BoundedStore<string, TransferRecord>(STORE_CAPS.transfers, 'evict-oldest', { onEvict: cancel }),
     references: new BoundedStore(STORE_CAPS.references, 'evict-oldest'),
     qrCodes: new BoundedStore(STORE_CAPS.qrCodes, 'evict-oldest', {

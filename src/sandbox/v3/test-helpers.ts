@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createClient, type ClientOptions, type PayClient } from '../../server/client.js';
 import type { CredentialKind } from '../../server/enums.js';
 import { BusinessError } from '../../server/errors.js';
@@ -11,7 +9,8 @@ import { V3_ACCOUNTS, v3Credential, v3CredentialById } from './fixtures.js';
 
 /**
  * Helpers for tests that talk to the sandbox over HTTP: a client for each
- * fixture credential, and throwaway servers that misbehave on purpose.
+ * fixture credential, requests the client would refuse, and snapshots of the
+ * state.
  */
 
 /** The account an ACCOUNT credential is bound to, as a target. */
@@ -34,54 +33,6 @@ export function clientFor(kind: CredentialKind, baseUrl: string, extra: Partial<
 export function clientForId(clientId: string, baseUrl: string, extra: Partial<ClientOptions> = {}): PayClient {
   const { secret, kind } = v3CredentialById(clientId);
   return createClient({ baseUrl, credential: { clientId, secret, kind }, ...extra });
-}
-
-/** A local HTTP server with a custom handler; `close()` also drops hanging connections. */
-export async function startRawServer(
-  handler: Parameters<typeof createServer>[1],
-): Promise<{ url: string; close(): Promise<void>; server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/**
- * A local HTTP server that resets the connection of every request it receives:
- * each attempt fails with ECONNRESET, at once however slow the machine is, and
- * `requests()` counts the attempts that reached it. (A freed port is no
- * substitute: a test file running in parallel may bind it again.)
- */
-export async function startResettingServer(): Promise<{ url: string; close(): Promise<void>; requests(): number; server: Server }> {
-  let requests = 0;
-  const server = await startRawServer((req) => {
-    requests++;
-    req.socket.resetAndDestroy();
-  });
-  return { ...server, requests: () => requests };
-}
-
-let resetting: Promise<string> | undefined;
-
-/**
- * The URL of one {@link startResettingServer} shared by the test file, for
- * tests where anything sent must fail as a transport error. It never keeps the
- * process alive.
- */
-export function resettingUrl(): Promise<string> {
-  resetting ??= startResettingServer().then((s) => {
-    s.server.unref();
-    return s.url;
-  });
-  return resetting;
 }
 
 /**
@@ -123,9 +74,10 @@ export async function businessCode(promise: Promise<unknown>, code: number | str
  */
 export function stateSnapshot(sandbox: Sandbox): string {
   const { v3, tokens } = sandbox.context;
-  const { nonces: _nonces, ...stores } = v3!;
-  const plain = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, [...(store as Map<string, unknown>).entries()]]));
-  return JSON.stringify({ ...plain, tokens: tokens.size, now: sandbox.clock.now() }, (_key, value: unknown) =>
-    typeof value === 'function' ? undefined : value,
+  const { nonces: _nonces, ledger, ...stores } = v3!;
+  const plain = Object.fromEntries(Object.entries(stores).map(([name, store]) => [name, [...store.entries()]]));
+  return JSON.stringify(
+    { ...plain, balances: [...ledger.entries()], tokens: tokens.size, now: sandbox.clock.now() },
+    (_key, value: unknown) => (typeof value === 'function' ? undefined : value),
   );
 }

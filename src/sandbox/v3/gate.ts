@@ -1,0 +1,120 @@
+import type { Context } from 'hono';
+import { credentialPolicyViolation, type Operation } from '../../server/policy.js';
+import type { Target } from '../../server/signing.js';
+import type { SandboxContext } from '../context.js';
+import { reply } from '../reply.js';
+import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
+import { verifySignedRequest } from './signature-verifier.js';
+import { v3State } from './state.js';
+
+/**
+ * §7.2: the business code some routes answer when no account context can be
+ * resolved (a USER credential without the target pair, or an ACCOUNT
+ * credential whose account is gone). HTTP 200, null data. Other account
+ * routes answer HTTP 403 (`target_required` / `account_context_missing`).
+ */
+const MISSING_CONTEXT_CODES: Readonly<Record<string, number>> = {
+  'transfers.statusCheck': 4003008,
+  'pixKeys.create': 500,
+};
+
+/**
+ * The sandbox's gate for every v3 route: signature (§5.2, `signature-verifier.ts`),
+ * then the §5.3 credential policy and account selection.
+ *
+ * Our mapping (§7.4 leaves it open), always in the §2.1 envelope:
+ * - HTTP 401, code 401: signature headers rejected; `data.reason` is one of
+ *   missing_header, malformed_header, target_pair_incomplete, unknown_client,
+ *   timestamp_out_of_window, content_hash_mismatch, signature_mismatch, nonce_replayed.
+ * - HTTP 403, code 403: credential not allowed; `data.reason` is one of
+ *   credential_not_allowed, target_headers_rejected, target_required,
+ *   target_mismatch, account_not_accessible, account_context_missing.
+ * - Except: no account context on status check (4003008) and PIX key create
+ *   (500) is the business code §7.2 shows, in an HTTP 200 envelope.
+ */
+export interface Authenticated {
+  credential: V3CredentialFixture;
+  /** The selected account on account routes; null elsewhere. */
+  account: V3AccountFixture | null;
+  /** Raw body bytes, exactly as signed. */
+  raw: Uint8Array;
+}
+
+export function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Authenticated | Response {
+  const now = ctx.clock.now();
+  const verdict = verifySignedRequest({
+    method: c.req.method,
+    path: requestTarget(c),
+    header: (name) => c.req.header(name),
+    body: raw,
+    now,
+    secretFor: (clientId) => V3_CREDENTIALS.find((cred) => cred.clientId === clientId)?.secret,
+    nonces: v3State(ctx).nonces,
+  });
+  if (!verdict.ok) return reply(c, now, 401, { reason: verdict.reason }, verdict.message, 401);
+
+  const credential = V3_CREDENTIALS.find((cred) => cred.clientId === verdict.clientId)!;
+  const deny = (reason: string, message: string) => reply(c, now, 403, { reason }, message, 403);
+  const violation = credentialPolicyViolation(op.group, credential.kind, verdict.target !== null);
+  const contextMissing =
+    op.group === 'account' &&
+    ((credential.kind === 'USER' && verdict.target === null) || (credential.kind === 'ACCOUNT' && !credential.accountId));
+  const missingCode = MISSING_CONTEXT_CODES[op.name];
+  if (contextMissing && missingCode !== undefined) {
+    return reply(
+      c,
+      now,
+      missingCode,
+      null,
+      'No account context: select the account (X-ISPB + X-Account-Number) or use a credential bound to an open account.',
+    );
+  }
+  if (violation) {
+    const reason =
+      op.group === 'managed' && verdict.target
+        ? 'target_headers_rejected'
+        : op.group === 'account' && credential.kind === 'USER'
+          ? 'target_required'
+          : 'credential_not_allowed';
+    return deny(reason, `${violation}.`);
+  }
+  if (op.group !== 'account') return { credential, account: null, raw };
+
+  const account = selectAccount(credential, verdict.target);
+  if ('reason' in account) return deny(account.reason, account.message);
+  return { credential, account, raw };
+}
+
+/**
+ * The request target exactly as sent on the request line (docs/signing.md):
+ * never the URL after parsing, which percent-encodes `'` and `"` in a query,
+ * resolves dot segments and drops an empty `?`. In-process use through
+ * `app.fetch` has no request line; the URL's own text stands in for it.
+ */
+function requestTarget(c: Context): string {
+  const sent = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming?.url;
+  if (typeof sent === 'string') return sent;
+  const url = c.req.url;
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start < 0 ? '/' : url.slice(start);
+}
+
+function selectAccount(credential: V3CredentialFixture, target: Target | null): V3AccountFixture | { reason: string; message: string } {
+  const matches = (a: V3AccountFixture) => target !== null && a.ispb === target.ispb && a.accountNumber === target.accountNumber;
+  if (credential.kind === 'ACCOUNT') {
+    const bound = V3_ACCOUNTS.find((a) => a.id === credential.accountId);
+    if (!bound)
+      return { reason: 'account_context_missing', message: 'This ACCOUNT credential is not bound to an open account: no account context.' };
+    // §5.3: an ACCOUNT credential may omit the pair; if sent, it must name the bound account.
+    if (target && !matches(bound))
+      return {
+        reason: 'target_mismatch',
+        message: 'X-ISPB / X-Account-Number do not match the account this credential is bound to (§5.3).',
+      };
+    return bound;
+  }
+  const selected = V3_ACCOUNTS.find((a) => matches(a) && credential.accountIds?.includes(a.id));
+  if (!selected)
+    return { reason: 'account_not_accessible', message: 'This user cannot act on the account named by X-ISPB / X-Account-Number.' };
+  return selected;
+}

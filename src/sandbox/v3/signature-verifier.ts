@@ -1,0 +1,130 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  canonicalString,
+  computeSignature,
+  contentHash,
+  readTargetPair,
+  SignatureHeader,
+  TIMESTAMP_TOLERANCE_MS,
+  type Target,
+} from '../../server/signing.js';
+import type { NonceCache } from './nonce-cache.js';
+
+/** Why a request was rejected. Stable strings: the sandbox sends them as `data.reason`. */
+export type VerifyFailureReason =
+  | 'missing_header'
+  | 'malformed_header'
+  | 'target_pair_incomplete'
+  | 'unknown_client'
+  | 'timestamp_out_of_window'
+  | 'content_hash_mismatch'
+  | 'signature_mismatch'
+  | 'nonce_replayed';
+
+export type VerifyResult =
+  { ok: true; clientId: string; target: Target | null } | { ok: false; reason: VerifyFailureReason; message: string };
+
+export interface VerifyInput {
+  method: string;
+  /** Path and query exactly as in the request line. */
+  path: string;
+  /** Reads a request header (case-insensitive), undefined when absent. */
+  header: (name: string) => string | undefined | null;
+  /** The raw body bytes as received. */
+  body: Uint8Array;
+  /** Verifier's current time, Unix ms. */
+  now: number;
+  /** The secret of a client ID, or undefined when unknown. */
+  secretFor: (clientId: string) => string | undefined;
+  nonces: NonceCache;
+  toleranceMs?: number;
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * Verifies a signed request (§5.2, docs/signing.md): headers present and well
+ * formed, target pair both-or-neither, known client, timestamp within the
+ * window, content hash (when sent), signature in constant time, and only then
+ * the nonce (so unsigned junk cannot burn nonces). The canonical string and
+ * the HMAC come from the client's signing module, so the sandbox accepts
+ * exactly what the client signs. It does not apply the §5.3 route policy.
+ */
+export function verifySignedRequest(input: VerifyInput): VerifyResult {
+  const fail = (reason: VerifyFailureReason, message: string): VerifyResult => ({ ok: false, reason, message });
+  const get = (name: string) => input.header(name) ?? undefined;
+
+  const clientId = get(SignatureHeader.CLIENT_ID);
+  const timestamp = get(SignatureHeader.TIMESTAMP);
+  const nonce = get(SignatureHeader.NONCE);
+  const signature = get(SignatureHeader.SIGNATURE);
+  const sentHash = get(SignatureHeader.CONTENT_HASH);
+  for (const [name, value] of [
+    [SignatureHeader.CLIENT_ID, clientId],
+    [SignatureHeader.TIMESTAMP, timestamp],
+    [SignatureHeader.NONCE, nonce],
+    [SignatureHeader.SIGNATURE, signature],
+  ] as const) {
+    if (!value) return fail('missing_header', `Missing ${name} header.`);
+  }
+  if (!/^[0-9]{1,16}$/.test(timestamp!)) return fail('malformed_header', 'X-Timestamp must be Unix milliseconds (digits only).');
+  if (!NONCE.test(nonce!)) return fail('malformed_header', 'X-Nonce must be 16 to 128 characters of A-Z, a-z, 0-9, "-" or "_".');
+  if (!HEX64.test(signature!)) return fail('malformed_header', 'X-Signature must be 64 lowercase hex characters (HMAC-SHA256).');
+  if (sentHash !== undefined && !HEX64.test(sentHash)) {
+    return fail('malformed_header', 'X-Content-Hash must be 64 lowercase hex characters (SHA-256 of the raw body).');
+  }
+
+  const target = readTargetPair(get(SignatureHeader.ISPB), get(SignatureHeader.ACCOUNT_NUMBER));
+  if (target !== null && 'missing' in target) {
+    return fail('target_pair_incomplete', 'X-ISPB and X-Account-Number must be sent together or not at all (§5.2).');
+  }
+
+  const secret = input.secretFor(clientId!);
+  if (secret === undefined) return fail('unknown_client', 'Unknown X-Client-ID.');
+
+  const tolerance = input.toleranceMs ?? TIMESTAMP_TOLERANCE_MS;
+  const skew = Number(timestamp) - input.now;
+  if (Math.abs(skew) > tolerance) {
+    return fail(
+      'timestamp_out_of_window',
+      `X-Timestamp is ${Math.round(skew / 1000)} s from the server's clock; the window is ±${tolerance / 1000} s. Check the clock of the signing machine.`,
+    );
+  }
+
+  const actualHash = contentHash(input.body);
+  if (sentHash !== undefined && !safeEqualHex(sentHash, actualHash)) {
+    return fail('content_hash_mismatch', 'X-Content-Hash does not match the body. Hash the exact bytes you send.');
+  }
+
+  const expected = computeSignature(
+    secret,
+    canonicalString({
+      method: input.method,
+      path: input.path,
+      clientId: clientId!,
+      timestamp: timestamp!,
+      nonce: nonce!,
+      contentHash: actualHash,
+      target,
+    }),
+  );
+  if (!safeEqualHex(signature!, expected)) {
+    return fail(
+      'signature_mismatch',
+      'X-Signature does not match. Check the secret, that the path includes any query string, and that the body is the exact bytes signed.',
+    );
+  }
+
+  if (!input.nonces.remember(clientId!, nonce!, input.now)) {
+    return fail('nonce_replayed', 'X-Nonce was already used. Sign every request, including retries, with a fresh nonce.');
+  }
+  return { ok: true, clientId: clientId!, target };
+}
+
+/** Constant-time comparison of two hex strings (length checked first, as timingSafeEqual requires). */
+function safeEqualHex(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -8,7 +8,7 @@
 import { request, Agent } from 'node:http';
 import { signRequest } from '../src/server/signing.js';
 import { merchantOrderId } from '../src/server/order-id.js';
-import { ALL_OPERATIONS } from '../src/server/schemas/index.js';
+import { ALL_OPERATIONS } from '../src/server/schemas/operations.js';
 import type { Operation } from '../src/server/policy.js';
 import { V3_ACCOUNTS, V3_QR_PAYLOADS, v3Credential } from '../src/sandbox/v3/fixtures.js';
 import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/routes/clock-control.js';

@@ -56,4 +56,14 @@ export {
   type ValidationIssue,
 } from './errors.js';
 export { credentialPolicyViolation, type RouteGroup, type Operation } from './policy.js';
-export * from './schemas/index.js';
+export * from './schemas/common.js';
+export * from './schemas/transfers.js';
+export * from './schemas/refunds.js';
+export * from './schemas/pix-keys.js';
+export * from './schemas/qr-codes.js';
+export * from './schemas/med.js';
+export * from './schemas/master-accounts.js';
+export * from './schemas/managed-accounts.js';
+export * from './schemas/operations.js';
+export { Envelope } from './schemas/envelope.js';
+export { ChargeCustomer, ChargeItem, ChargeRequest, ChargeResponse, CHARGES_PATH } from './schemas/charges.js';

@@ -9,7 +9,7 @@ import { AccountStatus, ManagedAccountModel, PixKeyType, TxnStatus } from '../..
 import { BusinessError, CredentialPolicyError, RequestValidationError } from '../../src/server/errors.js';
 import { ConfigurationError, NetworkError } from '../../src/shared/errors.js';
 import { merchantOrderId } from '../../src/server/order-id.js';
-import { ALL_OPERATIONS } from '../../src/server/schemas/index.js';
+import { ALL_OPERATIONS } from '../../src/server/schemas/operations.js';
 import { NonceCache } from '../../src/sandbox/v3/nonce-cache.js';
 import { verifySignedRequest } from '../../src/sandbox/v3/signature-verifier.js';
 

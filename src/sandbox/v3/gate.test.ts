@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox.js';
 import { signRequest, TIMESTAMP_TOLERANCE_MS, type Target } from '../../server/signing.js';
-import { ALL_OPERATIONS } from '../../server/schemas/index.js';
+import { ALL_OPERATIONS } from '../../server/schemas/operations.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import type { CredentialKind } from '../../server/enums.js';
 import { V3_ACCOUNTS, v3Credential } from './fixtures.js';

@@ -1,4 +1,5 @@
-import { ManagedAccountOperations as Ops, type OpenObject, type OpenResponse } from '../schemas/index.js';
+import { ManagedAccountOperations as Ops } from '../schemas/managed-accounts.js';
+import { type OpenObject, type OpenResponse } from '../schemas/common.js';
 import type {
   ManagedAccountListRequest,
   ManagedAccountListResult,

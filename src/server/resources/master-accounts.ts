@@ -1,4 +1,5 @@
-import { MasterAccountOperations as Ops, type OpenObject, type OpenResponse } from '../schemas/index.js';
+import { MasterAccountOperations as Ops } from '../schemas/master-accounts.js';
+import { type OpenObject, type OpenResponse } from '../schemas/common.js';
 import type { CallOptions, Caller } from './caller.js';
 
 /**

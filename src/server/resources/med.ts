@@ -1,4 +1,5 @@
-import { InfractionOperations, MedOperations, type OpenObject, type OpenResponse } from '../schemas/index.js';
+import { InfractionOperations, MedOperations } from '../schemas/med.js';
+import { type OpenObject, type OpenResponse } from '../schemas/common.js';
 import type { CallOptions, Caller } from './caller.js';
 
 /**

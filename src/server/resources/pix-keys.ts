@@ -1,4 +1,4 @@
-import { PixKeyOperations as Ops } from '../schemas/index.js';
+import { PixKeyOperations as Ops } from '../schemas/pix-keys.js';
 import type { PixKeyCreateRequest, PixKeyCreateResult } from '../schemas/pix-keys.js';
 import type { CallOptions, Caller } from './caller.js';
 

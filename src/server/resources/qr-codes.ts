@@ -1,10 +1,10 @@
 import {
   QrCodeOperations as Ops,
-  type OpenResponse,
   type QrCodeDetailsRequest,
   type QrCodeDynamicRequest,
   type QrCodeStaticRequest,
-} from '../schemas/index.js';
+} from '../schemas/qr-codes.js';
+import { type OpenResponse } from '../schemas/common.js';
 import type { CallOptions, Caller } from './caller.js';
 
 /**

@@ -1,4 +1,5 @@
-import { RefundOperations as Ops, type OpenObject, type OpenResponse } from '../schemas/index.js';
+import { RefundOperations as Ops } from '../schemas/refunds.js';
+import { type OpenObject, type OpenResponse } from '../schemas/common.js';
 import type { RefundCreateRequest, RefundCreateResult } from '../schemas/refunds.js';
 import type { CallOptions, Caller } from './caller.js';
 

@@ -1,4 +1,5 @@
-import { TransferOperations as Ops, type OpenObject, type OpenResponse } from '../schemas/index.js';
+import { TransferOperations as Ops } from '../schemas/transfers.js';
+import { type OpenObject, type OpenResponse } from '../schemas/common.js';
 import type {
   QrCodeConfirmRequest,
   QrCodeConfirmResult,

@@ -7,17 +7,6 @@ import { InfractionOperations, MedOperations } from './med.js';
 import { MasterAccountOperations } from './master-accounts.js';
 import { ManagedAccountOperations } from './managed-accounts.js';
 
-export * from './common.js';
-export * from './transfers.js';
-export * from './refunds.js';
-export * from './pix-keys.js';
-export * from './qr-codes.js';
-export * from './med.js';
-export * from './master-accounts.js';
-export * from './managed-accounts.js';
-export { Envelope } from './envelope.js';
-export { ChargeCustomer, ChargeItem, ChargeRequest, ChargeResponse, CHARGES_PATH } from './charges.js';
-
 /** Every v3 operation of §4.2–§4.8 (31), grouped as the client exposes them. */
 export const Operations = {
   transfers: TransferOperations,

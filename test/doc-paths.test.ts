@@ -9,7 +9,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
-const DOCS = ['README.md', 'CHANGELOG.md', ...readdirSync(`${repo}docs`).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCS = [
+  'README.md',
+  'CHANGELOG.md',
+  ...readdirSync(`${repo}docs`)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 /** What `bench/results-doc.ts` writes between its markers. */
 const GENERATED = /<!-- bench:([\w-]+):start[\s\S]*?<!-- bench:\1:end -->/g;
 

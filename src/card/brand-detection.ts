@@ -16,7 +16,6 @@ import { digitsOnly } from './parsers.js';
 export const MIN_CARD_DIGITS = 13;
 export const MAX_CARD_DIGITS = 19;
 
-
 /** Per-brand card facts used by formatting and validation. */
 export interface BrandInfo {
   /** Card number lengths the brand issues. */

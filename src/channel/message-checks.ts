@@ -27,7 +27,9 @@ export const MESSAGE_CHECKS = {
   submit: optional(sentence),
   busy: optional(sentence),
   busyExplanation: optional(sentence),
-  errors: optional(partialRecord(PROBLEMS, either(sentence, object({ number: sentence, holderName: sentence, expiry: sentence, cvv: sentence })))),
+  errors: optional(
+    partialRecord(PROBLEMS, either(sentence, object({ number: sentence, holderName: sentence, expiry: sentence, cvv: sentence }))),
+  ),
   brandNames: optional(partialRecord(BRANDS, sentence)),
   acceptedBrands: optional(sentence),
   notAccepted: optional(sentence),

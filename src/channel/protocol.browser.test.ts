@@ -62,7 +62,11 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
   ['settings', settingsMessage, { v: 1, type: 'settings', settings }],
   ['settings without overrides', settingsMessage, { v: 1, type: 'settings', settings: { ...settings, messages: null, variables: {} } }],
   ['tokenize', tokenizeMessage, { v: 1, type: 'tokenize', id: Number.MAX_SAFE_INTEGER }],
-  ...(['reset', 'show-errors', 'focus'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [type, commandMessage, { v: 1, type }]),
+  ...(['reset', 'show-errors', 'focus'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [
+    type,
+    commandMessage,
+    { v: 1, type },
+  ]),
   [
     'report',
     reportMessage,
@@ -99,7 +103,11 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
   ]),
   ['api error', errorMessage, { v: 1, type: 'error', id: 3, error: { name: 'ApiError', code: -1e9, status: 999 } }],
   ['size', sizeMessage, { v: 1, type: 'size', height: 10000 }],
-  ...(['ready', 'edited', 'submitted'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [type, eventMessage, { v: 1, type }]),
+  ...(['ready', 'edited', 'submitted'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [
+    type,
+    eventMessage,
+    { v: 1, type },
+  ]),
 ];
 
 /** Every object inside `value`, with the path to it. */
@@ -196,7 +204,8 @@ describe('the frame channel', () => {
   });
 
   it('refuses a number out of range', () => {
-    for (const id of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1]) expect(tokenizeMessage({ v: 1, type: 'tokenize', id }), String(id)).to.equal(false);
+    for (const id of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1])
+      expect(tokenizeMessage({ v: 1, type: 'tokenize', id }), String(id)).to.equal(false);
     for (const height of [-1, 10001, 0.5]) expect(sizeMessage({ v: 1, type: 'size', height }), String(height)).to.equal(false);
   });
 
@@ -226,17 +235,18 @@ describe('the frame channel', () => {
 
     it('drops a key that names no sentence, or a sentence of the wrong shape', () => {
       const refused: Record<string, unknown>[] = [
-      { fixErrors: ['a', 'b', 'c'] },
-      { fixErrors: ['a', 'b', 'c', 'd', 'e'] },
-      { fixErrors: new Array<string>(4) },
-      { errors: { required: { number: 'a', holderName: 'b', expiry: 'c' } } },
-      { errors: { unknownProblem: 'a' } },
-      { labels: { pan: 'a' } },
-      { failure: { offline: 'a' } },
-      { submitt: 'a' },
-      { constructor: 'a' },
-    ];
-      for (const overrides of refused) expect(validMessages(structuredClone({ ...overrides, busy: 'b' })), JSON.stringify(overrides)).to.deep.equal({ busy: 'b' });
+        { fixErrors: ['a', 'b', 'c'] },
+        { fixErrors: ['a', 'b', 'c', 'd', 'e'] },
+        { fixErrors: new Array<string>(4) },
+        { errors: { required: { number: 'a', holderName: 'b', expiry: 'c' } } },
+        { errors: { unknownProblem: 'a' } },
+        { labels: { pan: 'a' } },
+        { failure: { offline: 'a' } },
+        { submitt: 'a' },
+        { constructor: 'a' },
+      ];
+      for (const overrides of refused)
+        expect(validMessages(structuredClone({ ...overrides, busy: 'b' })), JSON.stringify(overrides)).to.deep.equal({ busy: 'b' });
     });
   });
 

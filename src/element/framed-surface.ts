@@ -265,4 +265,3 @@ export class FramedSurface implements CardSurface, ReactiveController {
     return new NetworkError('The secure card form could not be loaded from the tokenization service.');
   }
 }
-

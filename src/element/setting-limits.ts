@@ -52,6 +52,8 @@ export class SettingLimits {
   #warn(setting: string, limit: number): void {
     if (this.#warned.has(setting)) return;
     this.#warned.add(setting);
-    console.warn(`<pay-card-form>: ${setting} has a text longer than ${limit} characters, so it is not used: the form shows its default instead.`);
+    console.warn(
+      `<pay-card-form>: ${setting} has a text longer than ${limit} characters, so it is not used: the form shows its default instead.`,
+    );
   }
 }

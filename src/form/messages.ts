@@ -10,7 +10,6 @@ import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
 import { PROBLEM_OF, type Problem } from './problems.js';
 
-
 /**
  * An error sentence: fixed text, or built from the field's name in the
  * sentence (`nouns`), e.g. `(noun) => \`Enter ${noun}.\``. `field` lets an

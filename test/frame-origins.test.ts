@@ -281,7 +281,8 @@ const GARBAGE = [
   '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", disabled: "false" } }',
   '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", variables: { "--not-ours": "red" } } }',
   '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", variables: [] } }',
-  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", messages: { submit: "x".repeat(301) } } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", messages: ["x".repeat(301)] } }',
+  '{ v: 1, type: "settings", settings: { ...S, lang: "pt-BR", messages: "x" } }',
   '{ v: 1, type: "settings", settings: [S] }',
   '{ v: 1, type: "settings" }',
   // The frame's own messages, and the handshake, sent the wrong way.

@@ -12,8 +12,18 @@ import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../src/', import.meta.url));
-/** The folders whose code runs in a browser; their tests run in Chromium. Every other folder's code runs anywhere, and its tests in Node. */
-const BROWSER = new Set(['element', 'form', 'frame', 'channel', 'dom', 'pix-qr']);
+
+/** The `src/` folders a tsconfig's `include` names. */
+const foldersOf = (config: string) =>
+  new Set(
+    (JSON.parse(readFileSync(new URL(`../${config}`, import.meta.url), 'utf8')) as { include: string[] }).include
+      .map((pattern) => /^src\/([\w-]+)\/\*\*\/\*\.ts$/.exec(pattern)?.[1])
+      .filter((folder) => folder !== undefined),
+  );
+/** The folders whose code runs in a browser, as the browser tsconfig types them; their tests run in Chromium. */
+const BROWSER = foldersOf('tsconfig.json');
+/** The folders whose code runs anywhere, typed without the DOM; their tests run in Node. */
+const ANYWHERE = foldersOf('tsconfig.node.json');
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -39,6 +49,16 @@ test('the import scan sees the imports it must', () => {
   assert.ok(IMPORTS.some(([from, to]) => from === 'element/pay-card-form.ts' && to.startsWith('channel/')));
 });
 
+test('each folder is typed for where it runs, by one tsconfig', () => {
+  const folders = [...new Set(SOURCES.map(folderOf).filter((folder) => folder !== null))].filter((folder) => folder !== 'types');
+  assert.ok(BROWSER.has('element') && ANYWHERE.has('card'), 'the tsconfigs are read');
+  assert.deepEqual(
+    folders.filter((folder) => BROWSER.has(folder) === ANYWHERE.has(folder)),
+    [],
+    'in neither tsconfig, or in both',
+  );
+});
+
 test('no two folders of src/ import each other', () => {
   const edges = new Map<string, string[]>();
   for (const [from, to] of IMPORTS) {
@@ -53,6 +73,31 @@ test('no two folders of src/ import each other', () => {
       return `${edge}: ${why.slice(0, 3).join(', ')}${why.length > 3 ? ` and ${why.length - 3} more` : ''}`;
     });
   assert.deepEqual(cycles, []);
+});
+
+test('nor do three or more, in a ring', () => {
+  const next = new Map<string, Set<string>>();
+  for (const [from, to] of IMPORTS) {
+    const [a, b] = [folderOf(from), folderOf(to)];
+    if (a && b && a !== b) next.set(a, (next.get(a) ?? new Set()).add(b));
+  }
+  const ring = (start: string): string[] | null => {
+    const walk = (folder: string, path: string[]): string[] | null => {
+      for (const after of next.get(folder) ?? []) {
+        if (after === start) return [...path, after];
+        if (!path.includes(after)) {
+          const found = walk(after, [...path, after]);
+          if (found) return found;
+        }
+      }
+      return null;
+    };
+    return walk(start, [start]);
+  };
+  assert.deepEqual(
+    [...next.keys()].map(ring).filter((found) => found !== null),
+    [],
+  );
 });
 
 test('a folder reaches the entry points only from its tests', () => {

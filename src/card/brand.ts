@@ -1,6 +1,6 @@
 /**
  * The eight brands by name, apart from the prefix table that detects them
- * (`brands.ts`): what checks and messages need, without the table.
+ * (`brand-detection.ts`): what checks and messages need, without the table.
  */
 
 /** The eight brands the service returns in `TokenizeResult.brand` (§2.3). */

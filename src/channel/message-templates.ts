@@ -61,7 +61,11 @@ export function packMessages(overrides: MessageOverrides | null): PackedMessages
   return packed as PackedMessages;
 }
 
-const TEMPLATES = ['notAccepted', 'brandDetected', 'tokenized', 'saved'] as const;
+/** The sentences of {@link Messages} built from text arguments, each of which crosses as one template. */
+type TextFunctionKey = { [K in keyof Messages]: Messages[K] extends (...args: string[]) => string ? K : never }[keyof Messages];
+
+/** Every sentence filled in from a template in the frame: a new one does not compile until it is here. */
+const TEMPLATES = { notAccepted: 1, brandDetected: 1, tokenized: 1, saved: 1 } satisfies Record<TextFunctionKey, 1>;
 
 const fill = (template: string, ...args: string[]) =>
   template
@@ -74,7 +78,7 @@ const fill = (template: string, ...args: string[]) =>
 export function unpackMessages(packed: PackedMessages | null): MessageOverrides | null {
   if (!packed) return null;
   const out: Record<string, unknown> = { ...packed };
-  for (const key of TEMPLATES) {
+  for (const key of Object.keys(TEMPLATES) as TextFunctionKey[]) {
     const template = packed[key];
     if (template !== undefined) out[key] = (...args: string[]) => fill(template, ...args);
   }

@@ -53,11 +53,19 @@ export const ERRORS_FROM_WIRE = {
   AbortError: () => new DOMException('The card changed.', 'AbortError'),
 } satisfies Record<WireName, (wire: Details) => Error>;
 
-/** In the frame: what crosses for `error`. Anything unknown crosses as a `NetworkError`, as the shopper was told. */
+/**
+ * In the frame: what crosses for `error`. Anything unknown crosses as a
+ * `NetworkError`, as the shopper was told; a detail the host would refuse
+ * (an odd code from the service) is left behind, so the call still ends.
+ */
 export function packError(error: unknown): WireError {
+  const wire = describe(error);
+  return wireError(wire as unknown) ? wire : { name: wire.name };
+}
+
+function describe(error: unknown): WireError {
   if (error instanceof ValidationError) return { name: 'ValidationError', field: error.field, reason: error.reason };
-  if (error instanceof ApiError)
-    return { name: 'ApiError', code: token(error.code) || Number.isInteger(error.code) ? error.code : 'invalid', status: error.status };
+  if (error instanceof ApiError) return { name: 'ApiError', code: details.code(error.code) ? error.code : 'invalid', status: error.status };
   if (error instanceof TimeoutError) return { name: 'TimeoutError', timeoutMs: error.timeoutMs };
   if (error instanceof AuthenticationError || error instanceof ConfigurationError) return { name: error.name as WireName };
   return { name: (error as Error | null)?.name === 'AbortError' ? 'AbortError' : 'NetworkError' };

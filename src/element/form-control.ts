@@ -50,6 +50,11 @@ export class FormControl implements ReactiveController {
     host.addController(this);
   }
 
+  hostConnected(): void {
+    // A form taken out of the page with its controls, and put back, names no new owner: listen to it again.
+    this.associate(this.internals?.form ?? null);
+  }
+
   hostDisconnected(): void {
     this.associate(null);
   }

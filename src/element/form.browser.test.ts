@@ -66,6 +66,21 @@ describe('inside a native <form>', () => {
     expect(all).to.not.include('"123"');
   });
 
+  it('a form taken out of the page and put back still tokenizes before it submits', async () => {
+    const { form, el } = await mountInForm();
+    const parent = form.parentNode!;
+    form.remove();
+    parent.append(form);
+    // Isolated, the frame loads again with the element.
+    await ready(el);
+    el.reset();
+    const posted = captureSubmits(form);
+    await fillValidCard(el);
+    form.querySelector('button')!.click();
+    await waitUntil(() => posted.length === 1, 'the form was submitted');
+    expect(Object.fromEntries(posted[0]!).card_token).to.match(/^tok_/);
+  });
+
   it('form.requestSubmit() runs tokenization first', async () => {
     const { form, el } = await mountInForm();
     const posted = captureSubmits(form);

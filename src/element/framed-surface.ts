@@ -7,7 +7,7 @@ import { packMessages } from '../channel/message-templates.js';
 import { VERSION } from '../channel/protocol.js';
 import type { FrameSettings, ToFrame } from '../channel/to-frame.js';
 import { unpackError } from '../channel/wire-errors.js';
-import { NetworkError } from '../shared/errors.js';
+import { ConfigurationError, NetworkError } from '../shared/errors.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { readThemeVariables } from './read-theme.js';
@@ -69,12 +69,14 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   hostConnected(): void {
     // Back in the page: the frame's document loads again, and `ready` waits for it.
-    if (this.#iframe) this.#renew();
+    if (this.#iframe) this.#expect();
   }
 
   hostDisconnected(): void {
     clearTimeout(this.#handshake);
-    if (this.#port) this.#close(new DOMException('The card form left the page.', 'AbortError'));
+    const gone = new DOMException('The card form left the page.', 'AbortError');
+    this.#close(gone);
+    this.#settleReady?.(gone);
   }
 
   update(root: ShadowRoot): void {
@@ -83,6 +85,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     const src = this.#frameUrl();
     const fallback = (this.#fallback ??= root.appendChild(h<HTMLElement>('p', { part: 'form-error', role: 'alert' })));
     if (src && this.#iframe?.dataset.src !== src) this.#load(root, src);
+    if (!src && (this.#iframe || this.#settleReady)) this.#unload();
     if (this.#iframe) setAttr(this.#iframe, 'title', sentences.frameTitle);
     setText(fallback, !src || this.#failed ? (settings.messages?.unavailable ?? sentences.unavailable) : '');
     setAttr(fallback, 'hidden', !!src && !this.#failed);
@@ -118,11 +121,10 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** A new frame (first load, or a new address): any channel to the old one is closed and its requests fail. */
   #load(root: ShadowRoot, src: string): void {
-    if (this.#port) this.#close(this.#unreachable());
+    this.#close(this.#unreachable());
     // A new address gets a new chance: an earlier frame that never answered does not count against it.
     this.#failed = false;
-    this.#renew();
-    clearTimeout(this.#handshake);
+    this.#expect();
     this.#iframe?.remove();
     const url = new URL(src);
     // The frame checks that its parent is the origin named here (and, where the browser says, that it really is).
@@ -150,19 +152,18 @@ export class FramedSurface implements CardSurface, ReactiveController {
       this.#failed = false;
       this.#host.requestUpdate();
     }
-    this.#renew();
+    this.#expect();
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (event) => this.#receive(event.data);
-    clearTimeout(this.#handshake);
-    this.#handshake = setTimeout(() => this.#fail(), HANDSHAKE_MS);
     // If the frame navigated to another origin, the browser drops this message: the port never leaves the page.
     iframe.contentWindow?.postMessage({ v: VERSION, type: 'connect' }, origin, [channel.port2]);
   }
 
   #receive(data: unknown): void {
-    // Anything that is not one of the frame's messages, as the protocol shapes them, is ignored.
-    if (!fromFrame(data)) return;
+    // Anything that is not one of the frame's messages, as the protocol shapes them, is ignored; but an
+    // answer to a call this page waits for, that it cannot read, still ends that call.
+    if (!fromFrame(data)) return void this.#settle((data as { id?: number } | null)?.id ?? 0)?.reject(this.#unreachable());
     const message: FromFrame = data;
     switch (message.type) {
       case 'ready':
@@ -233,10 +234,27 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#failed = true;
     const error = this.#unreachable();
     this.#close(error);
-    for (const message of this.#queue.splice(0)) if (message.type === 'tokenize') this.#settle(message.id)?.reject(error);
     this.#host.requestUpdate();
     this.#settleReady?.(error);
     this.#delegate.failed(error);
+  }
+
+  /** No usable address: no frame, and `ready` says why. */
+  #unload(): void {
+    const error = new ConfigurationError(
+      '<pay-card-form> has no usable address for its secure form: set base-url (or frame-url) to the tokenization service.',
+    );
+    this.#close(error);
+    this.#iframe?.remove();
+    this.#iframe = null;
+    this.#settleReady?.(error);
+  }
+
+  /** A frame document is on its way: `ready` waits for it, and gives it {@link HANDSHAKE_MS} to show the form. */
+  #expect(): void {
+    this.#renew();
+    clearTimeout(this.#handshake);
+    this.#handshake = setTimeout(() => this.#fail(), HANDSHAKE_MS);
   }
 
   /** A new frame document is on its way: `ready` waits for it, unless it is still waiting for the last one. */
@@ -253,10 +271,12 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#ready.catch(() => {});
   }
 
+  /** The channel is gone: every call waiting on it, queued or sent, fails with `reason`. */
   #close(reason: Error): void {
     this.#port?.close();
     this.#port = null;
     this.#connected = false;
+    this.#queue = this.#queue.filter((message) => message.type !== 'tokenize');
     for (const waiter of this.#waiting.values()) waiter.reject(reason);
     this.#waiting.clear();
   }

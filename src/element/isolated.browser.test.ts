@@ -7,11 +7,12 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
-import { NetworkError, PayCardError } from '../shared/errors.js';
+import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import type { ChangeDetail } from '../form/change-detail.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   ACTIVE_KEY,
+  captureWarnings,
   INACTIVE_KEY,
   droppingUrl,
   errorOf,
@@ -103,6 +104,27 @@ describe('isolated mode: the frame', () => {
         (e: Error) => e,
       );
       expect(readiness).to.equal(heard[0]);
+    });
+  });
+
+  describe('no usable address for the frame', () => {
+    it('ready rejects at once, saying what to set', async () => {
+      const { warnings, restore } = captureWarnings();
+      let el: PayCardForm;
+      try {
+        el = await fixture<PayCardForm>(html`<pay-card-form public-key=${ACTIVE_KEY} locale="en"></pay-card-form>`);
+        await el.updateComplete;
+      } finally {
+        restore();
+      }
+      expect(warnings).to.have.length(1);
+      const readiness = await el.ready.then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(readiness).to.be.instanceOf(ConfigurationError);
+      expect(readiness!.message).to.contain('set base-url (or frame-url)');
+      expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
     });
   });
 

@@ -274,6 +274,13 @@ export class PayCardForm extends ReactiveElement {
     this.#surface?.focus();
   }
 
+  /**
+   * @internal
+   * A move with `moveBefore()` keeps the element's state, and in isolated
+   * mode its frame's document: nothing is to stop or start again.
+   */
+  connectedMoveCallback(): void {}
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#pageLang = pageLang(this);

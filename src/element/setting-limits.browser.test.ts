@@ -63,7 +63,7 @@ describe('settings and their limits', () => {
   it('a locale past its limit warns once, and the form speaks its default language', async () => {
     const { el, warnings } = await mountWith({ locale: `pt-BR-${'x'.repeat(LIMITS.lang)}` });
     expect(warnings).to.deep.equal([
-      `<pay-card-form>: locale has a text longer than ${LIMITS.lang} characters, so it is not used: the form shows its default instead.`,
+      `<pay-card-form>: locale (or lang) has a text longer than ${LIMITS.lang} characters, so it is not used: the form shows its default instead.`,
     ]);
     expect((await part(el, 'label[for="number"]')).text.trim()).to.equal('Card number');
     await takesACard(el);

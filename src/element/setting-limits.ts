@@ -1,3 +1,4 @@
+import { parseAcceptedBrands } from '../card/accepted-brands.js';
 import { packMessages } from '../channel/message-templates.js';
 import { LIMITS } from '../channel/protocol.js';
 import type { FormSettings } from '../form/form-settings.js';
@@ -5,9 +6,8 @@ import type { MessageOverrides } from '../form/messages.js';
 
 /** The text settings the frame limits, by the attribute a merchant sets. */
 const TEXT_SETTINGS = {
-  lang: 'locale',
+  lang: 'locale (or lang)',
   submitLabel: 'submit-label',
-  acceptedBrands: 'accepted-brands',
   publicKey: 'public-key',
 } satisfies Partial<Record<keyof FormSettings & keyof typeof LIMITS, string>>;
 
@@ -31,7 +31,8 @@ export class SettingLimits {
   hold(given: FormSettings): FormSettings {
     const last = this.#given;
     if (last && (Object.keys(given) as (keyof FormSettings)[]).every((key) => given[key] === last[key])) return this.#held!;
-    const held = { ...given };
+    // The brands it names, as the form reads them: always short, whatever the attribute's length.
+    const held = { ...given, acceptedBrands: parseAcceptedBrands(given.acceptedBrands)?.join(' ') ?? '' };
     for (const [key, name] of Object.entries(TEXT_SETTINGS) as [keyof typeof TEXT_SETTINGS, string][]) {
       if (given[key].length > LIMITS[key]) {
         this.#warn(name, LIMITS[key]);

@@ -13,6 +13,7 @@
  * The checks of each direction live apart (`to-frame.ts`, `from-frame.ts`),
  * so each side ships only the checks of what it receives.
  */
+import { SENTENCE_LIMIT } from '../form/sentence-limit.js';
 import { integer, object, oneOf, string, type Check } from './schema.js';
 
 /** Bumped when a message changes shape; the frame's path carries it too (`/frame/v1/`). */
@@ -27,8 +28,8 @@ export const FRAME_PATH = 'frame/v1/card.html';
  * anything longer.
  */
 export const LIMITS = {
-  /** Any sentence of `messages`: long enough for any form, short enough that no one ships a page through it. */
-  sentence: 300,
+  /** Any sentence of `messages`, and any the form shows. */
+  sentence: SENTENCE_LIMIT,
   /** `locale`, or the page's `lang`: a BCP 47 tag. */
   lang: 40,
   submitLabel: 100,

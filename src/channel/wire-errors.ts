@@ -55,15 +55,11 @@ export const ERRORS_FROM_WIRE = {
 
 /**
  * In the frame: what crosses for `error`. Anything unknown crosses as a
- * `NetworkError`, as the shopper was told; a detail the host would refuse
- * (an odd code from the service) is left behind, so the call still ends.
+ * `NetworkError`, as the shopper was told; a code the host would refuse (a
+ * sentence, or a number out of range) crosses as `invalid`, so the call
+ * still ends.
  */
 export function packError(error: unknown): WireError {
-  const wire = describe(error);
-  return wireError(wire as unknown) ? wire : { name: wire.name };
-}
-
-function describe(error: unknown): WireError {
   if (error instanceof ValidationError) return { name: 'ValidationError', field: error.field, reason: error.reason };
   if (error instanceof ApiError) return { name: 'ApiError', code: details.code(error.code) ? error.code : 'invalid', status: error.status };
   if (error instanceof TimeoutError) return { name: 'TimeoutError', timeoutMs: error.timeoutMs };

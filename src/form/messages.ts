@@ -9,6 +9,7 @@ import { AuthenticationError } from '../tokenize/errors.js';
 import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
 import { PROBLEM_OF, type Problem } from './problems.js';
+import { SENTENCE_LIMIT } from './sentence-limit.js';
 
 /**
  * An error sentence: fixed text, or built from the field's name in the
@@ -148,9 +149,14 @@ export function messagesFor(locale: string | null | undefined): Messages {
 
 /** The sentence for a field's error; a refused brand is named. */
 export function errorText(messages: Messages, field: FieldName, { code, brand }: Pick<FieldError, 'code' | 'brand'>): string {
-  if (brand) return messages.notAccepted(messages.brandNames[brand]);
   const sentence = messages.errors[PROBLEM_OF[code] ?? 'invalid'];
-  return typeof sentence === 'function' ? sentence(messages.nouns[field], field) : sentence;
+  const text = brand
+    ? messages.notAccepted(messages.brandNames[brand])
+    : typeof sentence === 'function'
+      ? sentence(messages.nouns[field], field)
+      : sentence;
+  // An override with a name filled in can outgrow any sentence; the `change` detail carries it, in both modes alike.
+  return text.slice(0, SENTENCE_LIMIT);
 }
 
 /**

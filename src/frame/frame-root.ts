@@ -1,14 +1,13 @@
 import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
-import { CardSession, type CardReport, type SessionSettings } from '../form/card-session.js';
-import type { ChangeDetail } from '../form/change-detail.js';
+import { CardSession, type SessionSettings } from '../form/card-session.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { messagesMemo, type MessageOverrides } from '../form/messages.js';
 import { styles } from '../form/form.styles.js';
 import { validMessages } from '../channel/message-checks.js';
 import { unpackMessages } from '../channel/message-templates.js';
 import type { FromFrame } from '../channel/from-frame.js';
-import { LIMITS, VERSION } from '../channel/protocol.js';
+import { VERSION } from '../channel/protocol.js';
 import { toFrame, type FrameSettings } from '../channel/to-frame.js';
 import { applyThemeVariables } from './apply-theme.js';
 import { packError } from '../channel/wire-errors.js';
@@ -34,7 +33,7 @@ export class PayCardFrame extends ReactiveElement {
   readonly #messagesFor = messagesMemo();
   readonly #session = new CardSession(this, {
     settings: () => this.#sessionSettings(),
-    changed: (report) => this.#post({ v: VERSION, type: 'report', report: clipped(report) }),
+    changed: (report) => this.#post({ v: VERSION, type: 'report', report }),
     edited: () => this.#post({ v: VERSION, type: 'edited' }),
     submitted: () => this.#post({ v: VERSION, type: 'submitted' }),
   });
@@ -129,17 +128,4 @@ export class PayCardFrame extends ReactiveElement {
   #post(message: FromFrame): void {
     this.#port?.postMessage(message);
   }
-}
-
-/**
- * The report with each sentence cut to the channel's limit. A sentence is an
- * override with a name filled in, so it can outgrow both; the host would
- * refuse the whole report, and its `change` events and validity would stop.
- */
-function clipped({ detail, invalid }: CardReport): CardReport {
-  const clip = (text: string) => text.slice(0, LIMITS.sentence);
-  const fields = Object.fromEntries(
-    Object.entries(detail.fields).map(([field, state]) => [field, { ...state, error: state.error && clip(state.error) }]),
-  ) as ChangeDetail['fields'];
-  return { detail: { ...detail, fields }, invalid: invalid && { ...invalid, message: clip(invalid.message) } };
 }

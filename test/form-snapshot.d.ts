@@ -23,3 +23,4 @@ export function documentBox(): {
 };
 export function watchScroll(): boolean;
 export function scrolledSince(): { scrolls: number; farthest: number; x: number; y: number };
+export function afterQueuedMessages(): Promise<true>;

@@ -121,3 +121,19 @@ export function watchScroll() {
 export function scrolledSince() {
   return { ...window.probeScroll, x: scrollX, y: scrollY };
 }
+
+/**
+ * Resolves once the messages already waiting in this document's queue have run, with the microtasks
+ * they started: it posts through a new channel of its own, and a document runs messages in the order
+ * they came. (A timer is no such yield: timers have a queue of their own, which may run first.)
+ */
+export function afterQueuedMessages() {
+  return new Promise((done) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      done(true);
+    };
+    port2.postMessage(null);
+  });
+}

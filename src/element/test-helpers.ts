@@ -11,6 +11,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
+  afterQueuedMessages,
   autofill as autofillHere,
   documentBox,
   listenRegion,
@@ -248,9 +249,12 @@ async function pageAxe(): Promise<typeof import('axe-core')> {
  */
 export async function settle(el: PayCardForm): Promise<void> {
   await el.updateComplete;
+  // Isolated: the frame runs what the host posted (commands, settings) before it answers.
   if (framed(el)) await frame(el, 'settle');
-  // Updates run in microtasks; a task lets what arrived meanwhile run too (isolated: the frame's last
-  // messages, which cross the channel in tasks of their own). Nothing here waits for a rendered frame.
+  // Updates run in microtasks; a task lets what arrived meanwhile run too. Isolated, the frame's last
+  // messages have crossed the channel by now, and wait in the page's queue of messages: a message of
+  // the page's own runs after them (a timer would not: timers have a queue of their own).
+  await afterQueuedMessages();
   await new Promise((done) => setTimeout(done, 0));
   await el.updateComplete;
   await el.updateComplete;

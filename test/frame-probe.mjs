@@ -60,6 +60,21 @@ export function frameProbe() {
           // posted over the channel (`tokenize`, `reset`, new settings) that has arrived and not yet run.
           // A message through a channel of the frame's own is: it takes the same queue, after them.
           return frame.evaluate(afterQueuedMessages);
+        case 'blurred':
+          // Focus moved from this frame to the page: the browser says so to the frame a moment later,
+          // and until then it sends keys here. Resolves once the frame has lost focus.
+          return frame.evaluate(
+            () =>
+              !document.hasFocus() ||
+              new Promise((done) => {
+                const check = () => {
+                  if (document.hasFocus()) return;
+                  removeEventListener('blur', check, true);
+                  done(true);
+                };
+                addEventListener('blur', check, true);
+              }),
+          );
         case 'focus':
           // As a click would, and as the inline tests do: `focus()` on the element.
           return frame.evaluate(

@@ -128,10 +128,40 @@ export const brandOf = async (el: PayCardForm) => (await part(el, '[part~="brand
 /** Puts focus in a field, as a click would (isolated: focus enters the frame). */
 export const focusField = (el: PayCardForm, id: string) => focusOn(el, `#${id}`);
 
-/** Puts focus on an element of the form, e.g. `[part="submit"]`. */
+/**
+ * Puts focus on an element of the form, e.g. `[part="submit"]`, and waits until keys go there.
+ * Focus that moves between the page and a frame moves between two processes: `focus()` takes effect
+ * where it is called, the browser hears of it a moment later, and keys sent meanwhile still go where
+ * focus was. The move is complete once the side that had focus has been told it lost it.
+ */
 export async function focusOn(el: PayCardForm, selector: string): Promise<void> {
-  if (framed(el)) await frame(el, 'focus', { selector });
-  else el.shadowRoot!.querySelector<HTMLElement>(selector)!.focus();
+  const before = document.activeElement;
+  if (framed(el)) {
+    await frame(el, 'focus', { selector });
+    // The page sees its frame become the active element only from the browser.
+    await pageFocusIn(el);
+  } else {
+    el.shadowRoot!.querySelector<HTMLElement>(selector)!.focus();
+    // From a frame to the page: that frame loses focus only once the browser has moved it.
+    if (before !== el && before instanceof HTMLElement && before.localName === 'pay-card-form' && framed(before)) {
+      await frame(before, 'blurred');
+    }
+  }
+}
+
+/** Resolves once the page's active element is `el` (the frame in its shadow root): focus events tell when that changes. */
+function pageFocusIn(el: PayCardForm): Promise<void> {
+  const inEl = () => document.activeElement === el;
+  if (inEl()) return Promise.resolve();
+  return new Promise((done) => {
+    const types = ['blur', 'focus', 'focusin', 'focusout'];
+    const check = () => {
+      if (!inEl()) return;
+      for (const type of types) window.removeEventListener(type, check, true);
+      done();
+    };
+    for (const type of types) window.addEventListener(type, check, true);
+  });
 }
 
 /** The id (or `part`) of the form's element that has focus, or null when focus is elsewhere. */

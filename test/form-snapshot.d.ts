@@ -8,6 +8,7 @@ export interface SnapshotArgs {
   all?: boolean;
 }
 export function snapshot(args: SnapshotArgs): unknown;
+export function whenShown(args: { probe?: string; selector: string }): Promise<true>;
 export function listenRegion(args: { probe?: string }): string | null;
 export function saidSince(args: { probe?: string }): string[];
 export function observeWrites(args: { probe?: string }): boolean;

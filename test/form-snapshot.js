@@ -29,6 +29,20 @@ export function snapshot({ probe, selector, styles = [], pseudo = null, all = fa
   return all ? found.map(picture) : found[0] ? picture(found[0]) : null;
 }
 
+/** Resolves once the form has an element matching `selector`: at once, or on the write that adds it. */
+export function whenShown({ probe, selector }) {
+  const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;
+  return new Promise((done) => {
+    if (root.querySelector(selector)) return done(true);
+    const observer = new MutationObserver(() => {
+      if (!root.querySelector(selector)) return;
+      observer.disconnect();
+      done(true);
+    });
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
 /** Starts keeping every non-empty text the form's live region takes; returns the region's `aria-live`. */
 export function listenRegion({ probe }) {
   const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;

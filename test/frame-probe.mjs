@@ -17,6 +17,7 @@ import {
   scrolledSince,
   snapshot,
   watchScroll,
+  whenShown,
   writesSince,
 } from './form-snapshot.js';
 
@@ -84,6 +85,8 @@ export function frameProbe() {
         case 'click':
           await inForm(payload.selector).click();
           return true;
+        case 'shown':
+          return frame.evaluate(whenShown, { selector: payload.selector });
         case 'listen':
           return frame.evaluate(listenRegion, {});
         case 'said':

@@ -18,6 +18,7 @@ import {
   observeWrites,
   saidSince,
   snapshot,
+  whenShown,
   writesSince,
 } from '../../test/form-snapshot.js';
 
@@ -109,6 +110,15 @@ export function snap(el: PayCardForm, selector: string, styles: string[] = [], p
 export function snapAll(el: PayCardForm, selector: string, styles: string[] = []): Promise<Snapshot[]> {
   if (framed(el)) return frame(el, 'snap', { selector, styles, all: true });
   return Promise.resolve(snapshot({ probe: probeOf(el), selector, styles, all: true }) as Snapshot[]);
+}
+
+/**
+ * Resolves once the form shows an element matching `selector`: for what arrives on its own time,
+ * such as the brand marks, which load after the form is built.
+ */
+export async function shown(el: PayCardForm, selector: string): Promise<void> {
+  if (framed(el)) await frame(el, 'shown', { selector });
+  else await whenShown({ probe: probeOf(el), selector });
 }
 
 /** Like {@link snap}, failing the test when nothing matches. */

@@ -8,6 +8,7 @@ export interface SnapshotArgs {
   all?: boolean;
 }
 export function snapshot(args: SnapshotArgs): unknown;
+export function whenShown(args: { probe?: string; selector: string }): Promise<true>;
 export function listenRegion(args: { probe?: string }): string | null;
 export function saidSince(args: { probe?: string }): string[];
 export function observeWrites(args: { probe?: string }): boolean;
@@ -23,3 +24,4 @@ export function documentBox(): {
 };
 export function watchScroll(): boolean;
 export function scrolledSince(): { scrolls: number; farthest: number; x: number; y: number };
+export function afterQueuedMessages(): Promise<true>;

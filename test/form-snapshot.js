@@ -29,6 +29,20 @@ export function snapshot({ probe, selector, styles = [], pseudo = null, all = fa
   return all ? found.map(picture) : found[0] ? picture(found[0]) : null;
 }
 
+/** Resolves once the form has an element matching `selector`: at once, or on the write that adds it. */
+export function whenShown({ probe, selector }) {
+  const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;
+  return new Promise((done) => {
+    if (root.querySelector(selector)) return done(true);
+    const observer = new MutationObserver(() => {
+      if (!root.querySelector(selector)) return;
+      observer.disconnect();
+      done(true);
+    });
+    observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
 /** Starts keeping every non-empty text the form's live region takes; returns the region's `aria-live`. */
 export function listenRegion({ probe }) {
   const root = probe ? document.querySelector(`[data-probe="${probe}"]`).shadowRoot : document.querySelector('pay-card-frame').shadowRoot;
@@ -120,4 +134,20 @@ export function watchScroll() {
 /** The scrolls counted since {@link watchScroll}, and where the document is now. */
 export function scrolledSince() {
   return { ...window.probeScroll, x: scrollX, y: scrollY };
+}
+
+/**
+ * Resolves once the messages already waiting in this document's queue have run, with the microtasks
+ * they started: it posts through a new channel of its own, and a document runs messages in the order
+ * they came. (A timer is no such yield: timers have a queue of their own, which may run first.)
+ */
+export function afterQueuedMessages() {
+  return new Promise((done) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      done(true);
+    };
+    port2.postMessage(null);
+  });
 }

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
+  afterQueuedMessages,
   autofill,
   documentBox,
   listenRegion,
@@ -16,6 +17,7 @@ import {
   scrolledSince,
   snapshot,
   watchScroll,
+  whenShown,
   writesSince,
 } from './form-snapshot.js';
 
@@ -53,9 +55,27 @@ export function frameProbe() {
             all: !!payload.all,
           });
         case 'settle':
-          // An evaluation is a task of the frame's own: the form renders in microtasks and posts as it
-          // renders, so by the time it runs, whatever the last action started there is done.
-          return frame.evaluate(() => true);
+          // The form renders in microtasks and posts as it renders, so once the frame has run the tasks
+          // of what the last action started, that is done. But an evaluation is not queued behind those
+          // tasks: Chromium may run it ahead of the frame's waiting messages, such as a command the host
+          // posted over the channel (`tokenize`, `reset`, new settings) that has arrived and not yet run.
+          // A message through a channel of the frame's own is: it takes the same queue, after them.
+          return frame.evaluate(afterQueuedMessages);
+        case 'blurred':
+          // Focus moved from this frame to the page: the browser says so to the frame a moment later,
+          // and until then it sends keys here. Resolves once the frame has lost focus.
+          return frame.evaluate(
+            () =>
+              !document.hasFocus() ||
+              new Promise((done) => {
+                const check = () => {
+                  if (document.hasFocus()) return;
+                  removeEventListener('blur', check, true);
+                  done(true);
+                };
+                addEventListener('blur', check, true);
+              }),
+          );
         case 'focus':
           // As a click would, and as the inline tests do: `focus()` on the element.
           return frame.evaluate(
@@ -65,6 +85,8 @@ export function frameProbe() {
         case 'click':
           await inForm(payload.selector).click();
           return true;
+        case 'shown':
+          return frame.evaluate(whenShown, { selector: payload.selector });
         case 'listen':
           return frame.evaluate(listenRegion, {});
         case 'said':

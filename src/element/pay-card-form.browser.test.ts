@@ -28,6 +28,7 @@ import {
   ready,
   sandboxUrl,
   settle,
+  shown,
   silentUrl,
   snap,
   typeHere,
@@ -208,6 +209,8 @@ describe('<pay-card-form>', () => {
   it('a keystroke that changes nothing visible writes nothing to the form', async () => {
     const el = await mount();
     await typeInto(el, 'number', '41');
+    // The brand marks load on their own after the form is built, and draw the mark when they arrive: drawn first.
+    await shown(el, '[part~="brand"] svg');
     const writes = await observe(el);
     // Same brand, same error state, no new group: only the input's own value changes.
     await typeHere(el, '11');

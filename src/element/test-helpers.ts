@@ -11,12 +11,14 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
+  afterQueuedMessages,
   autofill as autofillHere,
   documentBox,
   listenRegion,
   observeWrites,
   saidSince,
   snapshot,
+  whenShown,
   writesSince,
 } from '../../test/form-snapshot.js';
 
@@ -110,6 +112,15 @@ export function snapAll(el: PayCardForm, selector: string, styles: string[] = []
   return Promise.resolve(snapshot({ probe: probeOf(el), selector, styles, all: true }) as Snapshot[]);
 }
 
+/**
+ * Resolves once the form shows an element matching `selector`: for what arrives on its own time,
+ * such as the brand marks, which load after the form is built.
+ */
+export async function shown(el: PayCardForm, selector: string): Promise<void> {
+  if (framed(el)) await frame(el, 'shown', { selector });
+  else await whenShown({ probe: probeOf(el), selector });
+}
+
 /** Like {@link snap}, failing the test when nothing matches. */
 export async function part(el: PayCardForm, selector: string, styles: string[] = [], pseudo?: string): Promise<Snapshot> {
   const found = await snap(el, selector, styles, pseudo);
@@ -127,10 +138,40 @@ export const brandOf = async (el: PayCardForm) => (await part(el, '[part~="brand
 /** Puts focus in a field, as a click would (isolated: focus enters the frame). */
 export const focusField = (el: PayCardForm, id: string) => focusOn(el, `#${id}`);
 
-/** Puts focus on an element of the form, e.g. `[part="submit"]`. */
+/**
+ * Puts focus on an element of the form, e.g. `[part="submit"]`, and waits until keys go there.
+ * Focus that moves between the page and a frame moves between two processes: `focus()` takes effect
+ * where it is called, the browser hears of it a moment later, and keys sent meanwhile still go where
+ * focus was. The move is complete once the side that had focus has been told it lost it.
+ */
 export async function focusOn(el: PayCardForm, selector: string): Promise<void> {
-  if (framed(el)) await frame(el, 'focus', { selector });
-  else el.shadowRoot!.querySelector<HTMLElement>(selector)!.focus();
+  const before = document.activeElement;
+  if (framed(el)) {
+    await frame(el, 'focus', { selector });
+    // The page sees its frame become the active element only from the browser.
+    await pageFocusIn(el);
+  } else {
+    el.shadowRoot!.querySelector<HTMLElement>(selector)!.focus();
+    // From a frame to the page: that frame loses focus only once the browser has moved it.
+    if (before !== el && before instanceof HTMLElement && before.localName === 'pay-card-form' && framed(before)) {
+      await frame(before, 'blurred');
+    }
+  }
+}
+
+/** Resolves once the page's active element is `el` (the frame in its shadow root): focus events tell when that changes. */
+function pageFocusIn(el: PayCardForm): Promise<void> {
+  const inEl = () => document.activeElement === el;
+  if (inEl()) return Promise.resolve();
+  return new Promise((done) => {
+    const types = ['blur', 'focus', 'focusin', 'focusout'];
+    const check = () => {
+      if (!inEl()) return;
+      for (const type of types) window.removeEventListener(type, check, true);
+      done();
+    };
+    for (const type of types) window.addEventListener(type, check, true);
+  });
 }
 
 /** The id (or `part`) of the form's element that has focus, or null when focus is elsewhere. */
@@ -248,9 +289,12 @@ async function pageAxe(): Promise<typeof import('axe-core')> {
  */
 export async function settle(el: PayCardForm): Promise<void> {
   await el.updateComplete;
+  // Isolated: the frame runs what the host posted (commands, settings) before it answers.
   if (framed(el)) await frame(el, 'settle');
-  // Updates run in microtasks; a task lets what arrived meanwhile run too (isolated: the frame's last
-  // messages, which cross the channel in tasks of their own). Nothing here waits for a rendered frame.
+  // Updates run in microtasks; a task lets what arrived meanwhile run too. Isolated, the frame's last
+  // messages have crossed the channel by now, and wait in the page's queue of messages: a message of
+  // the page's own runs after them (a timer would not: timers have a queue of their own).
+  await afterQueuedMessages();
   await new Promise((done) => setTimeout(done, 0));
   await el.updateComplete;
   await el.updateComplete;

@@ -19,6 +19,9 @@ export type MessageChecks<M> = { [K in keyof M]-?: Check<Packed<M[K]> | undefine
 
 const fieldSentences = optional(partialRecord(FIELDS, sentence));
 
+/** The kinds of failure the shopper is told apart: a new one does not compile until it is here. */
+const FAILURES = { network: 1, authentication: 1, api: 1 } satisfies Record<keyof Messages['failure'], 1>;
+
 /** Each sentence's check, keyed as {@link Messages} is. */
 export const MESSAGE_CHECKS = {
   labels: fieldSentences,
@@ -38,7 +41,7 @@ export const MESSAGE_CHECKS = {
   tokenized: optional(sentence),
   saved: optional(sentence),
   unavailable: optional(sentence),
-  failure: optional(partialRecord(['network', 'authentication', 'api'], sentence)),
+  failure: optional(partialRecord(Object.keys(FAILURES) as (keyof Messages['failure'])[], sentence)),
 } satisfies MessageChecks<Messages>;
 
 /** Every sentence in `packed` that its check accepts; the rest, and keys that name no sentence, are dropped. */

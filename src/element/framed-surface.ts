@@ -12,7 +12,7 @@ import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { readThemeVariables } from './read-theme.js';
 
-/** How long a loaded frame has to answer `connect` and show the form before the form is declared unavailable. */
+/** How long a frame has to load, and then, once loaded, to answer `connect` and show the form, before the form is declared unavailable. */
 const HANDSHAKE_MS = 10_000;
 
 type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): void };

@@ -33,3 +33,4 @@ export {
   type InstallmentConfigOption,
   type InstallmentOption,
 } from './card/installments.js';
+export { parseTaxId, formatTaxId, type TaxId } from './document/tax-id.js';

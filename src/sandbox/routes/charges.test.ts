@@ -5,6 +5,7 @@ import { MERCHANTS } from '../merchants.js';
 import { DECLINING_TEST_CARDS, TEST_CARDS } from '../test-cards.js';
 import { basicAuthorization, createCharge } from '../../server/charges.js';
 import { SANDBOX_INSTALLMENT_POLICY } from './charges.js';
+import { describeFixtures } from '../banner.js';
 import type { ChargeRequest } from '../../server/schemas/charges.js';
 import { BusinessError, HttpStatusError } from '../../server/errors.js';
 
@@ -122,8 +123,9 @@ describe('sandbox charges: installment policy and tax_id', () => {
   });
   after(() => sandbox.close());
 
-  it('the policy is the documented one', () => {
+  it('the policy is the documented one, and the banner prints it', () => {
     assert.deepEqual(SANDBOX_INSTALLMENT_POLICY, { maxInstallments: 12, minInstallment: 500 });
+    assert.match(describeFixtures(sandbox.url), /1 to 12 installments, each at least 500 centavos \(R\$ 5,00\)/);
   });
 
   it('refuses installments out of range, not integers, or under R$ 5,00 each, with 4002 and the field', async () => {

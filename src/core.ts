@@ -23,3 +23,14 @@ export {
 } from './card/validators.js';
 export type { CardInput, TokenizeResult, CardField } from './card/types.js';
 export { parseBrCode, BrCodeError, type BrCode, type BrCodeProblem } from './pix/br-code.js';
+export {
+  installmentOptions,
+  InstallmentConfigError,
+  MAX_INSTALLMENTS,
+  MAX_MONTHLY_RATE,
+  MAX_PLAN_AMOUNT,
+  type InstallmentConfig,
+  type InstallmentConfigOption,
+  type InstallmentOption,
+} from './card/installments.js';
+export { parseTaxId, formatTaxId, type TaxId } from './document/tax-id.js';

@@ -26,6 +26,7 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   AuthenticationError: ['x'],
   ApiError: [4002, 'x', 422],
   BrCodeError: ['crc_mismatch'],
+  InstallmentConfigError: ['monthlyRate', 'x'],
   RequestValidationError: [[{ field: 'amount', message: 'x' }], 'refunds.create'],
   CredentialPolicyError: ['x'],
   AbortError: ['x'],

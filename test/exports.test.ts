@@ -16,11 +16,20 @@ test('pay-card-form/core works in Node and carries the fixed public surface', as
     'ValidationError',
     'AuthenticationError',
     'ApiError',
+    'installmentOptions',
+    'InstallmentConfigError',
+    'parseTaxId',
+    'formatTaxId',
   ]) {
     assert.ok(name in core, `${name} is exported`);
   }
   assert.equal(core.detectBrand('4389350000000002'), 'elo');
   assert.equal(core.formatCardNumber('378282246310005'), '3782 822463 10005');
+  assert.deepEqual(core.parseTaxId('12.ABC.345/01DE-35'), { kind: 'cnpj', value: '12ABC34501DE35' });
+  assert.deepEqual(
+    core.installmentOptions({ amount: 15990, maxInstallments: 4, interestFree: 4, monthlyRate: '1.99', minInstallment: 500 })[3],
+    { count: 4, installment: 3997, firstInstallment: 3999, total: 15990, interestFree: true },
+  );
 });
 
 test('pay-card-form/pix reads BR Codes in Node and imports without a DOM', async () => {

@@ -2,6 +2,7 @@ import { MERCHANTS } from './merchants.js';
 import { DECLINING_TEST_CARDS, TEST_CARDS } from './test-cards.js';
 import { SANDBOX_ADMIN_TOKEN } from './routes/clock-control.js';
 import { describeV3Fixtures } from './v3/fixtures.js';
+import { SANDBOX_INSTALLMENT_POLICY } from './routes/charges.js';
 
 /** The text printed when the sandbox starts: where it is and what to use with it. */
 export function describeFixtures(url: string): string {
@@ -16,6 +17,12 @@ export function describeFixtures(url: string): string {
   for (const c of TEST_CARDS) lines.push(`  ${c.brand.padEnd(11)} ${c.number}`);
   lines.push('', 'Declining test cards (charges always declined):');
   for (const c of DECLINING_TEST_CARDS) lines.push(`  ${c.brand.padEnd(11)} ${c.number}  ${c.declineCode}`);
+  const { maxInstallments, minInstallment } = SANDBOX_INSTALLMENT_POLICY;
+  lines.push(
+    '',
+    `Charges: amount in integer centavos; 1 to ${maxInstallments} installments, each at least ${minInstallment} centavos (R$ 5,00) when more than 1;`,
+    '  customer.tax_id, when sent, must be a valid CPF or CNPJ (alphanumeric CNPJs too).',
+  );
   lines.push('', describeV3Fixtures());
   lines.push('', 'Test clock (sandbox only): GET /sandbox/clock; POST /sandbox/clock/advance { "ms" } or /set { "now" }');
   lines.push(`  with Content-Type: application/json and Authorization: Bearer ${SANDBOX_ADMIN_TOKEN}`);

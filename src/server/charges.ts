@@ -27,7 +27,11 @@ export function basicAuthorization(secretKey: string): string {
 }
 
 /**
- * Creates a charge with a card token. Never retried: the spec has no
+ * Creates a charge with a card token. `amount` is integer centavos (our
+ * choice, docs/charges.md). The request is checked with {@link ChargeRequest}
+ * before anything is sent; a `customer.tax_id` must be a valid CPF or CNPJ
+ * and goes out normalized. To check the installment count and total against
+ * your plan, call `checkInstallmentPlan` first. Never retried: the spec has no
  * idempotency key and no charge lookup, so after a timeout, a lost connection
  * or a {@link ChargeOutcomeUnknownError}, reconcile with the provider (from
  * your own order record) before charging again (docs/charges.md).

@@ -26,6 +26,9 @@ export {
   type SignedHeaders,
 } from './signing.js';
 export { createCharge, basicAuthorization, type ChargeOptions } from './charges.js';
+export { checkInstallmentPlan, type InstallmentPlanCheck } from './installment-plan.js';
+export { installmentOptions, InstallmentConfigError, type InstallmentConfig, type InstallmentOption } from '../card/installments.js';
+export { parseTaxId, type TaxId } from '../document/tax-id.js';
 export { merchantOrderId, isOrderIdDateCurrent, hasOrderIdDatePrefix } from './order-id.js';
 export { centsToAmount, amountToCents, isValidAmount, MAX_AMOUNT } from './amount.js';
 export { waitForTransfer, waitForRefund, waitForQrPayment, type WaitOptions } from './wait.js';

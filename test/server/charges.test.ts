@@ -15,6 +15,8 @@ import {
   SignatureRejectedError,
 } from '../../src/server/errors.js';
 import { ConfigurationError } from '../../src/shared/errors.js';
+import { checkInstallmentPlan } from '../../src/server/installment-plan.js';
+import { installmentOptions, InstallmentConfigError } from '../../src/card/installments.js';
 
 /** Always in the future, so the suite never ages into failure. */
 const FUTURE_YEAR = String(new Date().getFullYear() + 5);
@@ -228,5 +230,101 @@ describe('createCharge reads any 2xx answer', () => {
     const redirect = await chargeAgainst(302, '', 'text/plain');
     assert.ok(redirect instanceof HttpStatusError);
     assert.equal(redirect.status, 302);
+  });
+});
+
+describe('createCharge and the Brazilian checkout: tax_id and the installment plan', () => {
+  let sandbox: Sandbox;
+  let token: string;
+  const secretKey = MERCHANTS[0]!.secretKey;
+  const config = { amount: 15990, maxInstallments: 12, interestFree: 4, monthlyRate: '1.99', minInstallment: 500 };
+
+  before(async () => {
+    sandbox = await createSandbox();
+    const res = await fetch(`${sandbox.url}/v1/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
+      body: JSON.stringify({
+        card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' },
+      }),
+    });
+    token = ((await res.json()) as { data: { token: string } }).data.token;
+  });
+  after(() => sandbox.close());
+
+  it('refuses a bad customer.tax_id before sending anything', async () => {
+    let calls = 0;
+    const counting: typeof fetch = (...args) => {
+      calls++;
+      return fetch(...args);
+    };
+    for (const taxId of ['123.456.789-00', '11111111111111', '12.ABC.345/01DE-3X', 'not a document']) {
+      const error = await createCharge(
+        { baseUrl: sandbox.url, secretKey, fetch: counting },
+        { amount: 15990, payment_method: 'credit_card', customer: { tax_id: taxId }, payment_details: { token, installments: 1 } },
+      ).catch((e: unknown) => e);
+      assert.ok(error instanceof RequestValidationError, String(error));
+      assert.equal(error.field, 'customer.tax_id');
+      assert.match(error.message, /valid CPF .* or CNPJ/);
+    }
+    assert.equal(calls, 0);
+  });
+
+  it('sends a good tax_id normalized: CPF, numeric CNPJ, alphanumeric CNPJ', async () => {
+    for (const [taxId, value] of [
+      ['123.456.789-09', '12345678909'],
+      [' 11.222.333/0001-81 ', '11222333000181'],
+      ['12.abc.345/01de-35', '12ABC34501DE35'],
+    ]) {
+      const result = await createCharge(
+        { baseUrl: sandbox.url, secretKey },
+        { amount: 15990, payment_method: 'credit_card', customer: { tax_id: taxId }, payment_details: { token, installments: 1 } },
+      );
+      assert.deepEqual(result?.customer, { tax_id: value });
+    }
+  });
+
+  it('checkInstallmentPlan: the chosen option, its total charged, accepted by the sandbox', async () => {
+    for (const installments of [1, 4, 5, 12]) {
+      const option = checkInstallmentPlan({ config, installments, amount: installmentOptions(config)[installments - 1]!.total });
+      assert.equal(option.count, installments);
+      const result = await createCharge(
+        { baseUrl: sandbox.url, secretKey },
+        { amount: option.total, payment_method: 'credit_card', payment_details: { token, installments } },
+      );
+      assert.equal(result?.status, 'approved');
+      assert.equal(result?.amount, option.total);
+    }
+    assert.deepEqual(checkInstallmentPlan({ config, installments: 5, amount: 16955 }), {
+      count: 5,
+      installment: 3391,
+      firstInstallment: 3391,
+      total: 16955,
+      interestFree: false,
+    });
+  });
+
+  it('checkInstallmentPlan: a count not offered, or an amount that is not its total, is refused', () => {
+    const refused = (installments: number, amount: number, field: string) =>
+      assert.throws(
+        () => checkInstallmentPlan({ config, installments, amount }),
+        (e: unknown) => e instanceof RequestValidationError && e.field === field && e.operation === 'charges.create',
+      );
+    refused(13, 15990, 'payment_details.installments');
+    refused(0, 15990, 'payment_details.installments');
+    refused(2.5, 15990, 'payment_details.installments');
+    // R$ 19,99 with a R$ 5,00 minimum: 4× would be R$ 4,99.
+    assert.throws(
+      () => checkInstallmentPlan({ config: { ...config, amount: 1999 }, installments: 4, amount: 1999 }),
+      (e: unknown) =>
+        e instanceof RequestValidationError && e.field === 'payment_details.installments' && /offers 1×, 2×, 3×$/.test(e.message),
+    );
+    // The cash price with interest (the page dropped the interest), or the interest sem juros.
+    refused(5, 15990, 'amount');
+    refused(4, 16000, 'amount');
+    assert.throws(
+      () => checkInstallmentPlan({ config: { ...config, monthlyRate: '1,99' }, installments: 1, amount: 15990 }),
+      (e: unknown) => e instanceof InstallmentConfigError && e.option === 'monthlyRate',
+    );
   });
 });

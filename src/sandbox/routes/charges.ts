@@ -8,6 +8,19 @@ import type { MerchantFixture } from '../merchants.js';
 import { DECLINING_TEST_CARDS } from '../test-cards.js';
 
 /**
+ * The sandbox merchant's installment policy (our choice: the spec shows
+ * none). A charge in more installments, or in installments under the
+ * minimum, is refused; 1× is always taken, whatever the amount, as
+ * `installmentOptions` always offers it.
+ */
+export const SANDBOX_INSTALLMENT_POLICY = {
+  /** The most installments a charge may have. */
+  maxInstallments: 12,
+  /** The smallest installment, in centavos (R$ 5,00), for a charge in 2 or more. */
+  minInstallment: 500,
+} as const;
+
+/**
  * Registers `POST /v1/charges` (§4.1). Authorization is HTTP Basic with the
  * secret key as user name and an empty password (our choice, §5.4;
  * docs/charges.md). The request is validated with the client's zod schema and
@@ -42,6 +55,12 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
       const field = issue.path.map(String).join('.');
       return reply(c, now, 4002, { field, reason: issue.message }, `${field || 'body'} is invalid: ${issue.message}`, 422);
     }
+    // Checked before anything else is looked up or created: a refused charge leaves nothing behind.
+    const policy = installmentProblem(parsed.data.amount, parsed.data.payment_details.installments);
+    if (policy) {
+      const field = 'payment_details.installments';
+      return reply(c, now, 4002, { field, reason: policy }, `${field} is invalid: ${policy}`, 422);
+    }
     // The token must be one this merchant created: another merchant's token is as unknown as a forged one.
     const card = ctx.tokens.find(merchant.id, parsed.data.payment_details.token);
     if (!card) {
@@ -73,6 +92,17 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
       created_at: now,
     });
   });
+}
+
+/** Why `installments` breaks {@link SANDBOX_INSTALLMENT_POLICY} for `amount` (centavos), or undefined. */
+function installmentProblem(amount: number, installments: number): string | undefined {
+  const { maxInstallments, minInstallment } = SANDBOX_INSTALLMENT_POLICY;
+  if (installments > maxInstallments) return `must be at most ${maxInstallments} (the sandbox merchant's policy)`;
+  // amount ÷ installments < minimum, in integers.
+  if (installments > 1 && amount < minInstallment * installments) {
+    return `each installment must be at least ${minInstallment} centavos (R$ 5,00): ${amount} in ${installments} is under it`;
+  }
+  return undefined;
 }
 
 /** The merchant whose secret key is the Basic user name (empty password), compared in constant time. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTaxId } from '../../document/tax-id.js';
 import { OpenObject, OpenResponse } from './common.js';
 
 /** `POST {base_url}/v1/charges` (§4.1) with the token from `tokenize`. */
@@ -9,11 +10,26 @@ export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,}$/;
 
 const Int = (what: string) => z.number({ error: `must be an integer (${what})` }).int(`must be an integer (${what})`);
 
+/**
+ * The buyer's CPF or CNPJ (alphanumeric included), checked with
+ * `parseTaxId` and sent normalized: no punctuation, letters upper-cased
+ * (docs/tax-id.md). The spec shows only a string (§2.5); the check is ours.
+ */
+const TaxIdField = z.string().transform((value, ctx) => {
+  const taxId = parseTaxId(value);
+  if (taxId) return taxId.value;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, letters allowed in the first 12); check the digits typed',
+  });
+  return z.NEVER;
+});
+
 /** §2.5 customer. Every sub-field is typed as the spec shows; none is marked required there. */
 export const ChargeCustomer = z.strictObject({
   name: z.string().optional(),
   email: z.string().optional(),
-  tax_id: z.string().optional(),
+  tax_id: TaxIdField.optional(),
   phone: z.string().optional(),
   /** Value seen: `individual`. Other values are not shown. */
   type: z.string().optional(),
@@ -23,17 +39,18 @@ export const ChargeCustomer = z.strictObject({
 export const ChargeItem = z.strictObject({
   name: z.string(),
   quantity: Int('quantity').min(1, 'must be at least 1'),
-  unit_price: Int('unit_price, same unit as amount'),
+  unit_price: Int('unit_price, in centavos like amount'),
   tangible: z.boolean(),
 });
 
 /**
- * §2.5 charge request. Amounts are integers (the unit is not shown, §4.9).
+ * §2.5 charge request. Amounts are integers; the unit is not shown (§4.9), and
+ * ours is centavos: `15990` is R$ 159,90 (docs/charges.md).
  * Our choice: `amount`, `payment_method` and `payment_details` are required
  * (a card charge is meaningless without them); the rest is optional but typed.
  */
 export const ChargeRequest = z.strictObject({
-  amount: Int('the total amount; the unit is not shown by the spec').positive('must be greater than zero'),
+  amount: Int('the total amount in centavos: 15990 is R$ 159,90').positive('must be greater than zero'),
   /** `credit_card` with a token (§2.5). */
   payment_method: z.string().min(1, 'must not be empty'),
   /** Value seen: `digital`. */

@@ -21,6 +21,19 @@ import { installmentOptions, InstallmentConfigError } from '../../src/card/insta
 /** Always in the future, so the suite never ages into failure. */
 const FUTURE_YEAR = String(new Date().getFullYear() + 5);
 
+/** A token of a test card, from the sandbox's tokenization route, as the element would get it. */
+async function cardToken(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/v1/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${MERCHANTS[0]!.publicKey}` },
+    body: JSON.stringify({
+      card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' },
+    }),
+  });
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
 describe('createCharge against the sandbox', () => {
   let sandbox: Sandbox;
   let token: string;
@@ -37,16 +50,7 @@ describe('createCharge against the sandbox', () => {
 
   before(async () => {
     sandbox = await createSandbox();
-    // The token the widget would produce.
-    const res = await fetch(`${sandbox.url}/v1/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
-      body: JSON.stringify({
-        card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' },
-      }),
-    });
-    assert.equal(res.status, 200);
-    token = ((await res.json()) as { data: { token: string } }).data.token;
+    token = await cardToken(sandbox.url);
   });
   after(() => sandbox.close());
 
@@ -241,14 +245,7 @@ describe('createCharge and the Brazilian checkout: tax_id and the installment pl
 
   before(async () => {
     sandbox = await createSandbox();
-    const res = await fetch(`${sandbox.url}/v1/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer pk_test_51LojaExemploActive0001' },
-      body: JSON.stringify({
-        card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' },
-      }),
-    });
-    token = ((await res.json()) as { data: { token: string } }).data.token;
+    token = await cardToken(sandbox.url);
   });
   after(() => sandbox.close());
 

@@ -66,6 +66,8 @@ const SETTINGS: FrameSettings = {
   lang: 'en',
   messages: null,
   acceptedBrands: '',
+  installments: null,
+  collectTaxId: false,
   publicKey: MERCHANTS[0]!.publicKey,
   disabled: false,
   unavailable: false,

@@ -4,20 +4,37 @@
  * drift apart.
  */
 import { BRANDS } from '../card/brand.js';
-import { FIELDS } from '../card/field-names.js';
+import { MAX_INSTALLMENTS, type InstallmentOption } from '../card/installments.js';
 import type { TokenizeResult } from '../card/types.js';
+import type { TaxId } from '../document/tax-id.js';
 import type { CardReport } from '../form/card-session.js';
 import type { ChangeDetail, FieldState } from '../form/change-detail.js';
-import { digits, id, message, sentence, v } from './protocol.js';
-import { boolean, integer, nullable, object, oneOf, string, type Infer, type ShapeOf } from './schema.js';
+import { FORM_FIELDS } from '../form/form-fields.js';
+import { digits, id, LIMITS, message, sentence, v } from './protocol.js';
+import { boolean, integer, nullable, object, oneOf, optional, string, type Infer, type ShapeOf } from './schema.js';
 import { wireError } from './wire-errors.js';
 
 const fieldState = object({ valid: boolean, error: nullable(sentence) } satisfies ShapeOf<FieldState>);
 
-/** One state per field of the form. */
-export const FIELD_STATES = { number: fieldState, holderName: fieldState, expiry: fieldState, cvv: fieldState } satisfies ShapeOf<
-  ChangeDetail['fields']
->;
+/** One state per field of the form; the document's only when the form collects it. */
+export const FIELD_STATES = {
+  number: fieldState,
+  holderName: fieldState,
+  expiry: fieldState,
+  cvv: fieldState,
+  taxId: optional(fieldState),
+} satisfies ShapeOf<ChangeDetail['fields']>;
+
+const centavos = integer(0, Number.MAX_SAFE_INTEGER);
+
+/** The installment option chosen, key by key. */
+export const PLAN = {
+  count: integer(1, MAX_INSTALLMENTS),
+  installment: centavos,
+  firstInstallment: centavos,
+  total: centavos,
+  interestFree: boolean,
+} satisfies ShapeOf<InstallmentOption>;
 
 /** The `change` event's detail, key by key. */
 export const CHANGE_DETAIL = {
@@ -25,6 +42,8 @@ export const CHANGE_DETAIL = {
   empty: boolean,
   brand: nullable(oneOf(BRANDS)),
   fields: object(FIELD_STATES),
+  plan: nullable(object(PLAN)),
+  taxId: nullable(object({ kind: oneOf(['cpf', 'cnpj']), value: string(14) } satisfies ShapeOf<TaxId>)),
 } satisfies ShapeOf<ChangeDetail>;
 
 /** The token and what the service says of the card, key by key. */
@@ -40,7 +59,8 @@ export const TOKENIZE_RESULT = {
 export const reportMessage = message('report', {
   report: object({
     detail: object(CHANGE_DETAIL),
-    invalid: nullable(object({ field: oneOf(FIELDS), message: sentence } satisfies ShapeOf<NonNullable<CardReport['invalid']>>)),
+    invalid: nullable(object({ field: oneOf(FORM_FIELDS), message: sentence } satisfies ShapeOf<NonNullable<CardReport['invalid']>>)),
+    problem: nullable(string(LIMITS.problem)),
   } satisfies ShapeOf<CardReport>),
 });
 export const resultMessage = message('result', { id, result: object(TOKENIZE_RESULT) });

@@ -7,7 +7,7 @@
  * the host has already warned of any text over its limit.
  */
 import { BRANDS } from '../card/brand.js';
-import { FIELDS } from '../card/field-names.js';
+import { FORM_FIELDS } from '../form/form-fields.js';
 import type { Messages } from '../form/messages.js';
 import { PROBLEMS } from '../form/problems.js';
 import { COUNTS, type Packed, type PackedMessages } from './message-templates.js';
@@ -17,7 +17,7 @@ import { either, object, optional, partialRecord, tuple, type Check } from './sc
 /** A check for every sentence of `M`, as it crosses. */
 export type MessageChecks<M> = { [K in keyof M]-?: Check<Packed<M[K]> | undefined> };
 
-const fieldSentences = optional(partialRecord(FIELDS, sentence));
+const fieldSentences = optional(partialRecord(FORM_FIELDS, sentence));
 
 /** The kinds of failure the shopper is told apart: a new one does not compile until it is here. */
 const FAILURES = { network: 1, authentication: 1, api: 1 } satisfies Record<keyof Messages['failure'], 1>;
@@ -31,7 +31,10 @@ export const MESSAGE_CHECKS = {
   busy: optional(sentence),
   busyExplanation: optional(sentence),
   errors: optional(
-    partialRecord(PROBLEMS, either(sentence, object({ number: sentence, holderName: sentence, expiry: sentence, cvv: sentence }))),
+    partialRecord(
+      PROBLEMS,
+      either(sentence, object({ number: sentence, holderName: sentence, expiry: sentence, cvv: sentence, taxId: sentence })),
+    ),
   ),
   brandNames: optional(partialRecord(BRANDS, sentence)),
   acceptedBrands: optional(sentence),

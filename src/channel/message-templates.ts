@@ -8,7 +8,7 @@
  * carry: docs/security.md says so. What the frame accepts of them is
  * `message-checks.ts`.
  */
-import { FIELDS, type FieldName } from '../card/field-names.js';
+import { FORM_FIELDS, type FormField } from '../form/form-fields.js';
 import type { ErrorSentence, MessageOverrides, Messages } from '../form/messages.js';
 import type { Problem } from '../form/problems.js';
 
@@ -27,7 +27,7 @@ export type Packed<T> = T extends string
       ? string
       : T extends Partial<Record<string, string>>
         ? Partial<T>
-        : { [K in keyof T]?: string | Record<FieldName, string> };
+        : { [K in keyof T]?: string | Record<FormField, string> };
 
 /** The overrides as they cross. */
 export type PackedMessages = { [K in keyof Messages]?: Packed<Messages[K]> };
@@ -40,7 +40,7 @@ export function packMessage<K extends keyof Messages>(key: K, value: NonNullable
   if (key === 'errors') {
     const errors: Record<string, unknown> = {};
     for (const [problem, sentence] of Object.entries(value as Partial<Record<Problem, ErrorSentence>>)) {
-      if (typeof sentence === 'function') errors[problem] = Object.fromEntries(FIELDS.map((field) => [field, sentence(FIRST, field)]));
+      if (typeof sentence === 'function') errors[problem] = Object.fromEntries(FORM_FIELDS.map((field) => [field, sentence(FIRST, field)]));
       else if (sentence != null) errors[problem] = sentence;
     }
     packed = errors;
@@ -90,7 +90,7 @@ export function unpackMessages(packed: PackedMessages | null): MessageOverrides 
     out.errors = Object.fromEntries(
       Object.entries(packed.errors).map(([problem, sentence]) => [
         problem,
-        typeof sentence === 'string' ? sentence : (noun: string, field: FieldName) => fill(sentence[field], noun),
+        typeof sentence === 'string' ? sentence : (noun: string, field: FormField) => fill(sentence[field], noun),
       ]),
     );
   }

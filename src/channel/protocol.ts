@@ -35,6 +35,10 @@ export const LIMITS = {
   submitLabel: 100,
   acceptedBrands: 200,
   publicKey: 200,
+  /** What the form tells the developer is wrong with its settings (`CardReport.problem`). */
+  problem: 600,
+  /** The `installments` attribute, when it is not JSON: the form names it in its problem. */
+  installments: 1000,
   /** Any `--pay-*` variable's value. */
   themeValue: 200,
 } as const;

@@ -1,7 +1,7 @@
 /** The messages the page sends the frame, and their checks: what the frame accepts. The host's types are inferred from these. */
 import { id, LIMITS, message, v } from './protocol.js';
 import { THEME_VARIABLES } from './theme-variables.js';
-import { boolean, nullable, object, oneOf, partialRecord, record, string, type Infer } from './schema.js';
+import { boolean, either, nullable, object, oneOf, partialRecord, record, string, type Infer } from './schema.js';
 
 /** The page's first message, to the frame's window: the port comes with it. */
 export const connectMessage = message('connect', {});
@@ -13,6 +13,9 @@ export const settingsMessage = message('settings', {
     // Checked sentence by sentence in the frame (`message-checks.ts`), so one bad override never refuses the rest.
     messages: nullable(record),
     acceptedBrands: string(LIMITS.acceptedBrands),
+    // The plan's settings as the page gave them: the form checks them (`installmentOptions`) and reports what is wrong.
+    installments: nullable(either(record, string(LIMITS.installments))),
+    collectTaxId: boolean,
     publicKey: string(LIMITS.publicKey),
     disabled: boolean,
     unavailable: boolean,

@@ -7,6 +7,7 @@
  */
 import { CARD_FIELDS } from '../card/types.js';
 import type { CardErrorCode } from '../card/validators.js';
+import type { TaxIdProblem } from '../document/tax-id.js';
 import { ApiError, AuthenticationError, ValidationError, type TokenizeErrors } from '../tokenize/errors.js';
 import { ConfigurationError, NetworkError, TimeoutError } from '../shared/errors.js';
 import { either, integer, object, oneOf, optional, type Infer } from './schema.js';
@@ -16,7 +17,7 @@ const token = (value: unknown): value is string => typeof value === 'string' && 
 
 /** What may go with a name. */
 const details = {
-  field: optional(oneOf(CARD_FIELDS)),
+  field: optional(oneOf([...CARD_FIELDS, 'customer.tax_id'])),
   reason: optional(token),
   code: optional(either(integer(-1e9, 1e9), token)),
   status: optional(integer(0, 999)),
@@ -43,7 +44,8 @@ const service = 'the tokenization service';
 
 /** On the host, each error again from what crossed, by name. */
 export const ERRORS_FROM_WIRE = {
-  ValidationError: (wire: Details) => new ValidationError(wire.field ?? 'card.number', (wire.reason ?? 'required') as CardErrorCode),
+  ValidationError: (wire: Details) =>
+    new ValidationError(wire.field ?? 'card.number', (wire.reason ?? 'required') as CardErrorCode | TaxIdProblem),
   ApiError: (wire: Details) =>
     new ApiError(wire.code ?? 'invalid', `The card was refused by ${service} (code ${wire.code ?? 'unknown'}).`, wire.status ?? 0),
   AuthenticationError: () => new AuthenticationError(`The public key was refused by ${service}.`),

@@ -15,6 +15,9 @@ export interface TaxId {
   value: string;
 }
 
+/** Why a document as typed is not (yet) valid: nothing typed, not every character typed, or not a valid CPF or CNPJ. */
+export type TaxIdProblem = 'required' | 'too_short' | 'invalid';
+
 /** Longer input is refused before any work: a formatted CNPJ is 18 characters. */
 const MAX_INPUT_LENGTH = 64;
 /** What is taken as punctuation: spaces, dots, dashes, slashes. */
@@ -37,6 +40,19 @@ export function parseTaxId(input: unknown): TaxId | null {
   if (CPF.test(value)) return cpfCheckDigits(value.slice(0, 9)) === value.slice(9) ? { kind: 'cpf', value } : null;
   if (CNPJ.test(value)) return cnpjCheckDigits(value.slice(0, 12)) === value.slice(12) ? { kind: 'cnpj', value } : null;
   return null;
+}
+
+/**
+ * What is wrong with a document as typed, or `null` when {@link parseTaxId}
+ * takes it. A CPF's 11 digits, or fewer than a CNPJ's 14 characters once a
+ * letter or a 12th character is typed, are `too_short`; a whole document
+ * that fails its check is `invalid`.
+ */
+export function taxIdProblem(input: string): TaxIdProblem | null {
+  const chars = input.replace(/[^0-9A-Za-z]/g, '');
+  if (!chars) return 'required';
+  if (parseTaxId(input)) return null;
+  return chars.length < (/^\d{0,11}$/.test(chars) ? 11 : 14) ? 'too_short' : 'invalid';
 }
 
 /**

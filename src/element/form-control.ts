@@ -1,9 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
+import type { ChangeDetail } from '../form/change-detail.js';
 
 /** What the form control needs from the element it serves. */
 export interface FormControlHost extends ReactiveControllerHost, HTMLElement {
   /** In a form: the form cannot be submitted until the card is complete. */
   readonly required: boolean;
+  /** The name the value is submitted under. */
+  readonly name: string;
 }
 
 /** How the control gets a token and learns whether it needs one. */
@@ -37,6 +40,8 @@ export class FormControl implements ReactiveController {
   #ownerForm: HTMLFormElement | null = null;
   /** The token for the card as it is now; cleared by any edit. */
   #token: string | null = null;
+  /** What the form value carries beside the token: `[suffix, value]` of the plan and the document. */
+  #extras: [string, string][] = [];
   #disabled = false;
   /** What was last given to `setValidity`, so a keystroke that changes nothing writes nothing. */
   #validity: [key: string, anchor?: HTMLElement] = ['unset'];
@@ -82,7 +87,34 @@ export class FormControl implements ReactiveController {
   setToken(token: string | null): void {
     if (this.#token === token) return;
     this.#token = token;
-    this.internals?.setFormValue(token);
+    this.#writeValue();
+  }
+
+  /**
+   * The installment plan and the buyer's document, submitted beside the
+   * token as `{name}_installments`, `{name}_amount` (the plan's total, in
+   * centavos) and `{name}_tax_id`: what a charge needs, with no page code.
+   */
+  setExtras({ plan, taxId }: Pick<ChangeDetail, 'plan' | 'taxId'>): void {
+    const extras: [string, string][] = [];
+    if (plan) extras.push(['_installments', String(plan.count)], ['_amount', String(plan.total)]);
+    if (taxId) extras.push(['_tax_id', taxId.value]);
+    if (extras.join() === this.#extras.join()) return;
+    this.#extras = extras;
+    this.#writeValue();
+  }
+
+  /** The token alone, or with the extras as form data; nothing without a token. */
+  #writeValue(): void {
+    const { name } = this.#host;
+    let value: string | FormData | null = this.#token;
+    if (value && name && this.#extras.length) {
+      const data = new FormData();
+      data.append(name, value);
+      for (const [suffix, extra] of this.#extras) data.append(name + suffix, extra);
+      value = data;
+    }
+    this.internals?.setFormValue(value);
   }
 
   /**

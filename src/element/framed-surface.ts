@@ -207,12 +207,27 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** Posts the settings when they differ from what the frame has. */
   #sendSettings(): void {
-    const { lang, messages, acceptedBrands, publicKey, disabled, unavailable, hideSubmit, hideSuccess, showBrands, submitLabel, theme } =
-      this.#delegate.settings();
+    const {
+      lang,
+      messages,
+      acceptedBrands,
+      installments,
+      collectTaxId,
+      publicKey,
+      disabled,
+      unavailable,
+      hideSubmit,
+      hideSuccess,
+      showBrands,
+      submitLabel,
+      theme,
+    } = this.#delegate.settings();
     const settings: FrameSettings = {
       lang,
       messages: packMessages(messages),
       acceptedBrands,
+      installments,
+      collectTaxId,
       publicKey,
       disabled,
       unavailable,

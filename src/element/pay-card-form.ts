@@ -15,6 +15,21 @@ import { FramedSurface } from './framed-surface.js';
 import { loadInlineForm } from './inline-mode.js';
 import { SettingLimits } from './setting-limits.js';
 import type { MessageOverrides } from '../form/messages.js';
+import type { InstallmentConfig, InstallmentOption } from '../card/installments.js';
+import type { TaxId } from '../document/tax-id.js';
+import { ConfigurationError } from '../shared/errors.js';
+
+/** The merchant's installment policy: `installmentOptions`' settings but the amount, which is the element's own. */
+export type InstallmentPolicy = Omit<InstallmentConfig, 'amount'>;
+
+/** An attribute's JSON, or its text when it is not JSON. */
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.
@@ -99,6 +114,10 @@ export class PayCardForm extends ReactiveElement {
     hideSuccess: { type: Boolean, attribute: 'hide-success', reflect: true },
     showBrands: { type: Boolean, attribute: 'show-brands', reflect: true },
     acceptedBrands: { attribute: 'accepted-brands' },
+    amount: { type: Number },
+    // JSON, or its text when it is not JSON: the form then says so rather than offer no installments without a word.
+    installments: { converter: (value: string | null) => (value === null ? null : parseJson(value)) },
+    collectTaxId: { type: Boolean, attribute: 'collect-tax-id', reflect: true },
     messages: { attribute: false },
     configError: { state: true },
   };
@@ -145,10 +164,28 @@ export class PayCardForm extends ReactiveElement {
    * Isolated mode: functions are called here with placeholders and cross into the frame as templates.
    */
   messages: MessageOverrides | null = null;
+  /**
+   * The price in integer centavos (R$ 159,90 is `15990`), which `installments`
+   * splits. Change it as the cart changes: the options follow at once.
+   */
+  amount = 0;
+  /**
+   * Turns on "Parcelas": the merchant's installment policy, `{ maxInstallments,
+   * interestFree, monthlyRate, minInstallment }` as `installmentOptions` takes
+   * it, with `amount` from the attribute. As an attribute, JSON:
+   * `installments='{"maxInstallments": 12, "interestFree": 3, "monthlyRate": "1.99", "minInstallment": 500}'`.
+   * A setting it refuses is said once in the console and in `tokenize-error`,
+   * and the form takes no card until it is fixed (docs/installments.md).
+   */
+  installments: InstallmentPolicy | null = null;
+  /** Shows a "CPF ou CNPJ" field for the buyer's document, checked with `parseTaxId` (docs/tax-id.md). */
+  collectTaxId = false;
 
   /** Why `public-key` or `base-url` cannot work, found on connect; the form is unavailable while set. */
   private configError: Error | null = null;
 
+  /** The settings problem last reported by the form, so it is said once. */
+  #problem: string | null = null;
   /** The last `change` detail, as JSON: the event fires only when it differs. */
   #lastChange = '';
   /** The card as last reported: its validity, for the form control. */
@@ -198,6 +235,20 @@ export class PayCardForm extends ReactiveElement {
 
   reportValidity(): boolean {
     return this.#control.internals?.reportValidity() ?? true;
+  }
+
+  /**
+   * The installment option the shopper chose under "Parcelas", or null when
+   * the form offers none: charge `plan.total` centavos in `plan.count`
+   * installments (`amount` and `payment_details.installments`).
+   */
+  get plan(): InstallmentOption | null {
+    return this.#report?.detail.plan ?? null;
+  }
+
+  /** The buyer's CPF or CNPJ, normalized (`customer.tax_id`), once valid; null otherwise or without `collect-tax-id`. */
+  get taxId(): TaxId | null {
+    return this.#report?.detail.taxId ?? null;
   }
 
   /** True while a tokenization is in flight. */
@@ -363,6 +414,7 @@ export class PayCardForm extends ReactiveElement {
   }
 
   #settings(): FormSettings {
+    const policy = this.installments as unknown;
     return this.#limits.hold({
       lang: this.locale || this.#pageLang,
       messages: this.messages,
@@ -376,6 +428,8 @@ export class PayCardForm extends ReactiveElement {
       showBrands: this.showBrands,
       submitLabel: this.submitLabel,
       theme: this.theme,
+      installments: policy == null ? null : typeof policy === 'object' ? { ...policy, amount: this.amount } : String(policy),
+      collectTaxId: this.collectTaxId,
     });
   }
 
@@ -407,7 +461,15 @@ export class PayCardForm extends ReactiveElement {
   /** Updates the form validity, and fires `change` when its detail differs from the last one. */
   #changed(report: CardReport): void {
     this.#report = report;
-    const { detail, invalid } = report;
+    const { detail, invalid, problem } = report;
+    if (problem !== this.#problem) {
+      this.#problem = problem;
+      if (problem) {
+        console.warn(problem);
+        this.#emit(new TokenizeErrorEvent(new ConfigurationError(problem)));
+      }
+    }
+    this.#control.setExtras(detail);
     this.#control.setValidity(invalid?.message ?? '', invalid ? this.#surface?.anchor(invalid.field) : undefined);
     const key = JSON.stringify(detail);
     if (key !== this.#lastChange) this.#emit(new CardChangeEvent(detail));

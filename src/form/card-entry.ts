@@ -7,7 +7,10 @@ import { FIELDS, type FieldName } from '../card/field-names.js';
 import { checkFields, firstInvalid, type CheckedFields, type FieldErrors } from '../card/field-errors.js';
 import { Announcer } from '../dom/announcer.js';
 import { preprocessField } from '../card/field-preprocessor.js';
+import type { TaxIdProblem } from '../document/tax-id.js';
 import type { ChangeDetail, FieldState } from './change-detail.js';
+import type { FormField } from './form-fields.js';
+import type { PurchaseFields, PurchaseSettings } from './purchase-fields.js';
 import { errorText, type Messages } from './messages.js';
 import { buildView, renderView, type View, type ViewState } from './view.js';
 
@@ -23,6 +26,8 @@ export interface CardEntryDelegate {
   changed(errors: FieldErrors): void;
   /** The shopper submitted the inner form (Enter or the pay button). */
   submitted(): void;
+  /** Whether the form offers installments or collects the buyer's document, and with what settings. */
+  purchase(): PurchaseSettings;
 }
 
 /** What the view shows that the card entry does not own. */
@@ -50,6 +55,9 @@ export class CardEntry {
   #view: View | null = null;
   /** The brand marks' drawing, loaded after the form is built: no shopper waits for pictures to type. */
   #marks: ViewState['marks'] = null;
+  /** Parcelas and the document, once their module has loaded: only forms that turn either on load it. */
+  #purchase: PurchaseFields | null = null;
+  #purchaseLoad: Promise<void> | null = null;
 
   constructor(host: ReactiveControllerHost, delegate: CardEntryDelegate) {
     this.#host = host;
@@ -72,8 +80,47 @@ export class CardEntry {
   }
 
   /** The input of a field, once mounted: where focus and the browser's validation bubble go. */
-  input(field: FieldName): HTMLInputElement | undefined {
-    return this.#view?.inputs[field];
+  input(field: FormField): HTMLInputElement | undefined {
+    return field === 'taxId' ? this.#purchase?.input : this.#view?.inputs[field];
+  }
+
+  /**
+   * Takes the settings of Parcelas and the document, loading their module
+   * the first time either is on. Returns true when what they show changed,
+   * so the form reports again. Called before each render.
+   */
+  syncPurchase(): boolean {
+    const settings = this.#delegate.purchase();
+    if (!this.#purchaseLoad && (settings.installments !== null || settings.collectTaxId)) {
+      this.#purchaseLoad = import('./purchase-fields.js').then(({ PurchaseFields }) => {
+        this.#purchase = new PurchaseFields({
+          requestUpdate: () => this.#host.requestUpdate(),
+          changed: () => this.#delegate.changed(this.errors()),
+          // Said once the update under way is done (a new amount is taken during one): an announcement asks for updates of its own.
+          announce: (text) => void this.#host.updateComplete.then(() => this.announce(text)),
+        });
+        if (this.#view) this.#purchase.mount(this.#view.form, this.#view.failure);
+        // The next update syncs, renders and reports them.
+        this.#host.requestUpdate();
+      });
+    }
+    return this.#purchase?.sync(settings) ?? false;
+  }
+
+  /** While the fields the settings ask for are loading: resolves once they are in the form. Otherwise null. */
+  get purchaseLoading(): Promise<void> | null {
+    return this.#purchase ? null : this.#purchaseLoad;
+  }
+
+  /** What is wrong with the plan settings, for the developer, or null. */
+  problem(): string | null {
+    return this.#purchase?.problem ?? null;
+  }
+
+  /** What is wrong with the buyer's document, or null when it is valid or not collected. */
+  taxIdProblem(): TaxIdProblem | null {
+    // Asked for, not yet loaded: nothing typed yet.
+    return this.#purchase ? this.#purchase.taxIdProblem() : this.#delegate.purchase().collectTaxId ? 'required' : null;
   }
 
   /** Builds the form into `root`, once, and listens to it. */
@@ -89,6 +136,7 @@ export class CardEntry {
       view.inputs[field].addEventListener('blur', () => this.#showError(field));
     }
     root.append(view.form);
+    this.#purchase?.mount(view.form, view.failure);
     void import('../dom/brand-marks.js').then(({ brandMark }) => {
       this.#marks = brandMark;
       this.#host.requestUpdate();
@@ -103,11 +151,13 @@ export class CardEntry {
       { ...state, brand: this.#brand, shownErrors: this.#shownErrors, announcement: this.#announcer.text, marks: this.#marks },
       this.#delegate.sentences(),
     );
+    this.#purchase?.render(this.#delegate.sentences(), state.busy || state.unavailable, state.disabled);
   }
 
   /** Shows every current error, as a submit does. */
   showErrors(errors: FieldErrors): void {
     this.#shownErrors = errors;
+    this.#purchase?.showErrors();
     this.#host.requestUpdate();
   }
 
@@ -117,6 +167,7 @@ export class CardEntry {
     if (this.#view) for (const field of FIELDS) this.#view.inputs[field].value = '';
     this.#brand = null;
     this.#shownErrors = {};
+    this.#purchase?.reset();
     this.#host.requestUpdate();
     this.#delegate.edited();
     this.#delegate.changed(this.errors());
@@ -152,12 +203,15 @@ export class CardEntry {
   /** The `change` detail: validity from `errors`, and the sentence of each error shown. */
   changeDetail(errors: FieldErrors): ChangeDetail {
     const sentences = this.#delegate.sentences();
-    const fields = {} as Record<FieldName, FieldState>;
+    const fields: ChangeDetail['fields'] = {} as Record<FieldName, FieldState>;
     for (const field of FIELDS) {
       const shown = this.#shownErrors[field];
       fields[field] = { valid: !errors[field], error: shown ? errorText(sentences, field, shown) : null };
     }
-    return { complete: !firstInvalid(errors), empty: this.isEmpty(), brand: this.#brand, fields };
+    const { plan = null, taxId = null, field } = this.#purchase?.detail(sentences) ?? {};
+    if (field) fields.taxId = field;
+    const complete = !firstInvalid(errors) && !this.taxIdProblem();
+    return { complete, empty: this.isEmpty(), brand: this.#brand, fields, plan, taxId };
   }
 
   #onInput(field: FieldName, event: InputEvent): void {

@@ -1,12 +1,13 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { BRANDS, type Brand } from '../card/brand.js';
-import type { FieldName } from '../card/field-names.js';
+import type { FormField } from './form-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { requestToken } from '../tokenize/tokenize.js';
 import { AbortableTask } from './abortable-task.js';
 import { CardEntry } from './card-entry.js';
 import { ValidationError } from '../tokenize/errors.js';
+import { ConfigurationError } from '../shared/errors.js';
 import type { FormSettings } from './form-settings.js';
 import type { ChangeDetail } from './change-detail.js';
 import { errorText, failureText, type Messages } from './messages.js';
@@ -16,7 +17,7 @@ import { errorText, failureText, type Messages } from './messages.js';
  * the host's settings, with the language and overrides made into sentences
  * and `accepted-brands` into brands.
  */
-export interface SessionSettings extends Omit<FormSettings, 'lang' | 'messages' | 'acceptedBrands' | 'theme'> {
+export interface SessionSettings extends Omit<FormSettings, 'messages' | 'acceptedBrands' | 'theme'> {
   sentences: Messages;
   /** The brands the merchant takes, or null for every brand. */
   accepted: readonly Brand[] | null;
@@ -26,7 +27,13 @@ export interface SessionSettings extends Omit<FormSettings, 'lang' | 'messages' 
 export interface CardReport {
   detail: ChangeDetail;
   /** The first invalid field and its sentence, or null when the card is complete. */
-  invalid: { field: FieldName; message: string } | null;
+  invalid: { field: FormField; message: string } | null;
+  /**
+   * What is wrong with the settings, for the developer (the host warns and
+   * fires `tokenize-error` with it), or null. Today: installments settings
+   * `installmentOptions` refuses.
+   */
+  problem: string | null;
 }
 
 /** What the session tells the host it runs for. */
@@ -69,6 +76,7 @@ export class CardSession {
       edited: () => this.#edited(),
       changed: (errors) => this.#changed(errors),
       submitted: () => delegate.submitted(),
+      purchase: () => delegate.settings(),
     });
   }
 
@@ -82,7 +90,7 @@ export class CardSession {
   }
 
   /** The input of a field, once mounted. */
-  input(field: FieldName): HTMLInputElement | undefined {
+  input(field: FormField): HTMLInputElement | undefined {
     return this.#entry.input(field);
   }
 
@@ -94,11 +102,16 @@ export class CardSession {
   tokenize(): Promise<TokenizeResult> {
     const pending = this.#task.pending;
     if (pending) return pending;
+    // Parcelas or the document are still loading: this submit checks them too, once they are in the form.
+    const loading = this.#entry.purchaseLoading;
+    if (loading) return loading.then(() => this.#host.updateComplete).then(() => this.tokenize());
+    const problem = this.#entry.problem();
+    if (problem) return Promise.reject(new ConfigurationError(problem));
     // The one validation of this submit: its errors are shown, its card is sent.
     const { errors, card } = this.#entry.check();
     this.#failure = '';
     this.showErrors(errors);
-    const first = firstInvalid(errors);
+    const first = firstInvalid(errors) ?? (this.#entry.taxIdProblem() ? 'taxId' : undefined);
     if (first) return this.#refuse(first, errors);
     const { publicKey, baseUrl } = this.#delegate.settings();
     this.#entry.announce(this.#sentences.busyExplanation);
@@ -141,12 +154,18 @@ export class CardSession {
   update(root: ParentNode, refresh: boolean): void {
     // Before rendering, so a brand that became refused shows in this same update.
     if (refresh) this.#entry.syncNotAccepted();
-    const { unavailable } = this.#delegate.settings();
+    const purchaseChanged = this.#entry.syncPurchase();
+    const unavailable = this.#unavailableNow();
     // Said after this update, not during it: an announcement asks for updates of its own.
     if (unavailable && !this.#unavailable) void this.#host.updateComplete.then(() => this.#entry.announce(this.#sentences.unavailable));
     this.#unavailable = unavailable;
     this.#render(root);
-    if (refresh) this.#changed(this.#entry.errors());
+    if (refresh || purchaseChanged) this.#changed(this.#entry.errors());
+  }
+
+  /** The host found its settings unusable, or the plan settings are: the form takes no card. */
+  #unavailableNow(): boolean {
+    return this.#delegate.settings().unavailable || !!this.#entry.problem();
   }
 
   /** Says `text` in the form's live region. */
@@ -158,7 +177,8 @@ export class CardSession {
   #render(root: ParentNode): void {
     this.#entry.mount(root);
     const settings = this.#delegate.settings();
-    const { sentences, hideSubmit, submitLabel, disabled, unavailable } = settings;
+    const { sentences, hideSubmit, submitLabel, disabled } = settings;
+    const unavailable = this.#unavailableNow();
     const saved = this.#saved;
     const success = saved && !settings.hideSuccess ? sentences.saved(sentences.brandNames[saved.brand], saved.lastFourDigits) : '';
     const failure = unavailable ? sentences.unavailable : this.#failure;
@@ -167,11 +187,12 @@ export class CardSession {
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
-  #refuse(first: FieldName, errors: FieldErrors): Promise<never> {
+  #refuse(first: FormField, errors: FieldErrors): Promise<never> {
     const sentences = this.#sentences;
-    const { code, path } = errors[first]!;
-    const count = Object.values(errors).filter(Boolean).length;
-    this.#entry.announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, errors[first]!)}`);
+    const taxId = this.#entry.taxIdProblem();
+    const { code, path } = first === 'taxId' ? { code: taxId!, path: 'customer.tax_id' as const } : errors[first]!;
+    const count = Object.values(errors).filter(Boolean).length + (taxId ? 1 : 0);
+    this.#entry.announce(`${sentences.fixErrors(count)} ${errorText(sentences, first, { code })}`);
     void this.#host.updateComplete.then(() => this.#entry.input(first)?.focus());
     return Promise.reject(new ValidationError(path, code));
   }
@@ -190,7 +211,12 @@ export class CardSession {
 
   #changed(errors: FieldErrors): void {
     const first = firstInvalid(errors);
-    const invalid = first ? { field: first, message: errorText(this.#sentences, first, errors[first]!) } : null;
-    this.#delegate.changed({ detail: this.#entry.changeDetail(errors), invalid });
+    const taxId = this.#entry.taxIdProblem();
+    const invalid = first
+      ? { field: first, message: errorText(this.#sentences, first, errors[first]!) }
+      : taxId
+        ? { field: 'taxId' as const, message: errorText(this.#sentences, 'taxId', { code: taxId }) }
+        : null;
+    this.#delegate.changed({ detail: this.#entry.changeDetail(errors), invalid, problem: this.#entry.problem() });
   }
 }

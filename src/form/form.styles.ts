@@ -36,6 +36,8 @@ import { themeStyles } from '../dom/theme.styles.js';
  *   CVV stay one height without stretching one to match the other;
  * - both themes pad their own background (`--pay-padding`), and placeholders
  *   get their own, lighter colour that still keeps 4.5:1;
+ * - the "Parcelas" select (loaded only when the merchant turns it on) is
+ *   sized and bordered as the inputs are;
  * - read-only inputs (busy, or unavailable) get a dashed border, a change of
  *   shape rather than colour, so contrast stays as it is.
  */
@@ -53,7 +55,8 @@ export const styles = unsafeCSS(`${themeStyles(
   rect { stroke: var(--_border); }
   ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; font-size: 0.8em; }
   .dim { opacity: 0.4; }
-  input { font: inherit; display: block; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
+  input, select { font: inherit; display: block; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
+  select { color: inherit; background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
   @supports (contain-intrinsic-block-size: 1lh) { input { contain: size layout; contain-intrinsic-block-size: 1lh; } }
   ::placeholder { color: var(--_placeholder); opacity: 1; }
   input:disabled { color: var(--_muted); }

@@ -3,26 +3,27 @@
  * return reason codes; only this file turns them into words.
  */
 import type { Brand } from '../card/brand.js';
-import type { FieldName } from '../card/field-names.js';
 import type { FieldError } from '../card/field-errors.js';
+import type { TaxIdProblem } from '../document/tax-id.js';
 import { AuthenticationError } from '../tokenize/errors.js';
 import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
 import { PROBLEM_OF, type Problem } from './problems.js';
 import { SENTENCE_LIMIT } from './sentence-limit.js';
+import type { FormField } from './form-fields.js';
 
 /**
  * An error sentence: fixed text, or built from the field's name in the
  * sentence (`nouns`), e.g. `(noun) => \`Enter ${noun}.\``. `field` lets an
  * override word one field differently.
  */
-export type ErrorSentence = string | ((noun: string, field: FieldName) => string);
+export type ErrorSentence = string | ((noun: string, field: FormField) => string);
 
 export interface Messages {
-  labels: Record<FieldName, string>;
+  labels: Record<FormField, string>;
   /** Each field as named inside a sentence: "the card number", "o número do cartão". */
-  nouns: Record<FieldName, string>;
-  placeholders: Partial<Record<FieldName, string>>;
+  nouns: Record<FormField, string>;
+  placeholders: Partial<Record<FormField, string>>;
   submit: string;
   busy: string;
   /** Read out for the pay button while it waits, so the shopper knows why it does nothing. */
@@ -61,8 +62,14 @@ const brandNames: Record<Brand, string> = {
 };
 
 export const en: Messages = {
-  labels: { number: 'Card number', holderName: 'Name on card', expiry: 'Expiry (MM/YY)', cvv: 'Security code' },
-  nouns: { number: 'the card number', holderName: 'the name on the card', expiry: 'the expiry date', cvv: 'the security code' },
+  labels: { number: 'Card number', holderName: 'Name on card', expiry: 'Expiry (MM/YY)', cvv: 'Security code', taxId: 'CPF or CNPJ' },
+  nouns: {
+    number: 'the card number',
+    holderName: 'the name on the card',
+    expiry: 'the expiry date',
+    cvv: 'the security code',
+    taxId: 'the CPF or CNPJ',
+  },
   placeholders: { number: '1234 1234 1234 1234', holderName: 'As printed on the card', expiry: 'MM / YY', cvv: 'CVV' },
   submit: 'Pay',
   busy: 'Processing…',
@@ -92,8 +99,20 @@ export const en: Messages = {
 };
 
 export const ptBR: Messages = {
-  labels: { number: 'Número do cartão', holderName: 'Nome no cartão', expiry: 'Validade (MM/AA)', cvv: 'Código de segurança' },
-  nouns: { number: 'o número do cartão', holderName: 'o nome no cartão', expiry: 'a validade', cvv: 'o código de segurança' },
+  labels: {
+    number: 'Número do cartão',
+    holderName: 'Nome no cartão',
+    expiry: 'Validade (MM/AA)',
+    cvv: 'Código de segurança',
+    taxId: 'CPF ou CNPJ',
+  },
+  nouns: {
+    number: 'o número do cartão',
+    holderName: 'o nome no cartão',
+    expiry: 'a validade',
+    cvv: 'o código de segurança',
+    taxId: 'o CPF ou CNPJ',
+  },
   placeholders: { ...en.placeholders, holderName: 'Como está no cartão', expiry: 'MM / AA' },
   submit: 'Pagar',
   busy: 'Processando…',
@@ -148,8 +167,12 @@ export function messagesFor(locale: string | null | undefined): Messages {
 }
 
 /** The sentence for a field's error; a refused brand is named. */
-export function errorText(messages: Messages, field: FieldName, { code, brand }: Pick<FieldError, 'code' | 'brand'>): string {
-  const sentence = messages.errors[PROBLEM_OF[code] ?? 'invalid'];
+export function errorText(
+  messages: Messages,
+  field: FormField,
+  { code, brand }: { code: FieldError['code'] | TaxIdProblem; brand?: FieldError['brand'] },
+): string {
+  const sentence = messages.errors[PROBLEM_OF[code as FieldError['code']] ?? 'invalid'];
   const text = brand
     ? messages.notAccepted(messages.brandNames[brand])
     : typeof sentence === 'function'

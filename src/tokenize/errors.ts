@@ -6,15 +6,20 @@
  */
 import type { CardErrorCode } from '../card/validators.js';
 import type { CardField } from '../card/types.js';
+import type { TaxIdProblem } from '../document/tax-id.js';
 import { PayCardError, type ConfigurationError, type NetworkError, type TimeoutError } from '../shared/errors.js';
 
-/** A card field is invalid (§7.3). `field` is the `card.*` path, `reason` a stable code to branch on. */
+/**
+ * A field is invalid (§7.3). `field` is the `card.*` path, or
+ * `customer.tax_id` for the buyer's CPF or CNPJ in `<pay-card-form
+ * collect-tax-id>`; `reason` a stable code to branch on.
+ */
 export class ValidationError extends PayCardError {
   override name = 'ValidationError';
-  readonly field: CardField;
-  readonly reason: CardErrorCode;
+  readonly field: CardField | 'customer.tax_id';
+  readonly reason: CardErrorCode | TaxIdProblem;
 
-  constructor(field: CardField, reason: CardErrorCode) {
+  constructor(field: CardField | 'customer.tax_id', reason: CardErrorCode | TaxIdProblem) {
     super(`${field} is invalid: ${reason.replace(/_/g, ' ')}.`);
     this.field = field;
     this.reason = reason;

@@ -1,0 +1,11 @@
+import { FIELDS, type FieldName } from '../card/field-names.js';
+
+/**
+ * Every input the form can show: the card's four, then the buyer's CPF or
+ * CNPJ (`collect-tax-id`), in the order a person fills them. The labels,
+ * nouns, placeholders and error sentences are kept for each, so an override
+ * reads the same for the document as for the card.
+ */
+export type FormField = FieldName | 'taxId';
+
+export const FORM_FIELDS: readonly FormField[] = [...FIELDS, 'taxId'];

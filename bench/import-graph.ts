@@ -34,9 +34,16 @@ export interface Imports {
   dynamic: string[];
 }
 
-/** `read(path)`: the text of a built file, by its path relative to one folder (the build's output). */
-export function importGraph(entry: string, read: (path: string) => string): Graph {
-  return walkGraph(entry, (path) => imports(path, read(path)));
+/**
+ * `read(path)`: the text of a built file, by its path relative to one folder
+ * (the build's output). `skipDynamic(path)`: a dynamic import not to follow,
+ * such as what only a page that turns a feature on loads.
+ */
+export function importGraph(entry: string, read: (path: string) => string, skipDynamic: (path: string) => boolean = () => false): Graph {
+  return walkGraph(entry, (path) => {
+    const found = imports(path, read(path));
+    return { static: found.static, dynamic: found.dynamic.filter((each) => !skipDynamic(each)) };
+  });
 }
 
 /** The same walk over imports known another way, such as a bundler's own account of its chunks (bundle.ts). */

@@ -59,6 +59,14 @@ export const WAYS = {
 
 export type WayName = keyof typeof WAYS;
 
+/**
+ * What only a page that turns on Parcelas or the buyer's document
+ * (`installments`, `collect-tax-id`) loads: the form imports it on demand.
+ * No row counts it; {@link measureOptIn} does.
+ */
+export const OPT_IN = /(^|\/)purchase-fields-[\w-]*\.js$/;
+const optIn = (path: string) => OPT_IN.test(path);
+
 function read(path: string): string {
   try {
     return readFileSync(`${distDir}${path}`, 'utf8');
@@ -69,12 +77,20 @@ function read(path: string): string {
 
 export function measurePageLoad(name: WayName): PageLoad {
   const { entry, withLazy } = WAYS[name];
-  const graph = importGraph(entry, read);
+  const graph = importGraph(entry, read, optIn);
   const files = (withLazy ? [...graph.eager, ...graph.lazy] : graph.eager).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
   return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }
 
-/** What the entry of `name` loads on demand, not counted in its row unless `withLazy`. */
+/** What the entry of `name` loads on demand, not counted in its row unless `withLazy`; what only opt-in pages load left out. */
 export function lazyFiles(name: WayName): GraphFile[] {
-  return importGraph(WAYS[name].entry, read).lazy;
+  return importGraph(WAYS[name].entry, read, optIn).lazy;
+}
+
+/** What a page of `name` loads on top of its row when it turns on Parcelas or the document: the files, and their sums. */
+export function measureOptIn(name: 'frame' | 'inlinePage'): PageLoad {
+  const counted = new Set(measurePageLoad(name).files.map((f) => f.path));
+  const graph = importGraph(WAYS[name].entry, read);
+  const files = graph.lazy.filter((f) => !counted.has(f.path)).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
+  return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }

@@ -24,7 +24,7 @@ import { bundleForBrowser, type Bundled } from './bundle.js';
 import { measureInstalledImport } from './installed-import.js';
 import { moduleCosts, type ModuleCosts } from './module-cost.js';
 import { kb, measure, sumSizes, type Sizes } from './measure.js';
-import { lazyFiles, measurePageLoad, WAYS, type PageLoad, type WayName } from './page-loads.js';
+import { lazyFiles, measureOptIn, measurePageLoad, WAYS, type PageLoad, type WayName } from './page-loads.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const fromBench = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -223,6 +223,9 @@ const budgetLine = (name: WayName | 'installedImport', label: string, brotli: nu
   return `| ${label} | ${brotli} B | ${brotliBytes} B | ${goal} |`;
 };
 const lazyOfPage = lazyFiles('isolatedPage');
+const optIn = { frame: measureOptIn('frame'), inlinePage: measureOptIn('inlinePage') };
+const optInRow = (name: keyof typeof optIn, label: string) =>
+  `| ${label} | ${fileList(optIn[name])} | ${kb(optIn[name].total.raw)} | ${kb(optIn[name].total.gzip)} | ${optIn[name].total.brotli} B |`;
 /** How many requests in a row a page load needs: one per level of its import graph. */
 const waves = (load: PageLoad) => Math.max(...load.files.map((f) => f.depth)) + 1;
 
@@ -236,6 +239,13 @@ const generated = [
     : 'braintree-web failed to bundle in this run.',
   '',
   `What \`pay-card-form.js\` imports on demand, left out of the isolated rows: ${lazyOfPage.map((f) => `\`${unhashed(f.path)}\``).join(', ') || 'nothing'}. Requests that wait for one another before the form can show, the page itself not counted: isolated ${waves(loads.isolatedPage)} for the page's script, then ${waves(loads.frame)} for the frame, which the element adds once its script runs; inline ${waves(loads.inlinePage)}, the last one the inline form, imported once the script runs.`,
+  '',
+  'What Parcelas and the CPF/CNPJ field add (`installments`, `collect-tax-id`): the form imports them on demand, only when the merchant turns either on, so no row above counts them and a page that does not turn them on loads nothing more (`npm test` checks both). The same files whichever is on:',
+  '',
+  '| where | files | raw | gzip | brotli |',
+  '| --- | --- | ---: | ---: | ---: |',
+  optInRow('frame', 'isolated: in the frame'),
+  optInRow('inlinePage', 'inline: in the page'),
   '',
   `An app that installs the package, \`import 'pay-card-form'\` as its only module, built by \`vite build\` (Vite ${vite}) with no config; what its page loads before its code runs (Vite splits the inline form off as our build does):`,
   '',

@@ -26,11 +26,11 @@ export { parseBrCode, BrCodeError, type BrCode, type BrCodeProblem } from './pix
 export {
   installmentOptions,
   InstallmentConfigError,
-  MAX_INSTALLMENTS,
   MAX_MONTHLY_RATE,
   MAX_PLAN_AMOUNT,
   type InstallmentConfig,
   type InstallmentConfigOption,
   type InstallmentOption,
 } from './card/installments.js';
-export { parseTaxId, formatTaxId, type TaxId } from './document/tax-id.js';
+export { MAX_INSTALLMENTS } from './card/installment-limits.js';
+export { parseTaxId, formatTaxId, taxIdProblem, type TaxId, type TaxIdProblem } from './document/tax-id.js';

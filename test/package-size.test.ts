@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { kb } from '../bench/measure.js';
 import { measureInstalledImport } from '../bench/installed-import.js';
-import { lazyFiles, measurePageLoad, WAYS, type WayName } from '../bench/page-loads.js';
+import { lazyFiles, measureOptIn, measurePageLoad, OPT_IN, WAYS, type WayName } from '../bench/page-loads.js';
 
 interface Entry {
   brotliBytes: number;
@@ -84,6 +84,23 @@ test('the isolated page leaves the inline form out, and the inline page adds it'
   );
   assert.ok(!isolated.some((path) => path.startsWith('inline-surface')), `the isolated page loads ${isolated.join(', ')}`);
   assert.deepEqual(inline, [...isolated, ...onDemand]);
+});
+
+test('Parcelas and the document load only where they are turned on: on demand, in the frame and inline, and in no row', async () => {
+  for (const name of ['frame', 'inlinePage'] as const) {
+    const extra = measureOptIn(name).files.map((f) => f.path);
+    assert.ok(
+      extra.some((path) => OPT_IN.test(path)),
+      `${WAYS[name].entry} imports no purchase-fields chunk on demand (${extra.join(', ')})`,
+    );
+  }
+  for (const name of Object.keys(WAYS) as WayName[]) {
+    const counted = loads[name].files.map((f) => f.path);
+    assert.ok(!counted.some((path) => OPT_IN.test(path)), `${name} counts ${counted.join(', ')}`);
+  }
+  // The classic script is one file, which could only carry them inline: it must not (the frame does).
+  const classic = await readFile(new URL(`../dist/${WAYS.classicScript.entry}`, import.meta.url), 'utf8');
+  assert.ok(!classic.includes('Parcelas') && !classic.includes('installmentOptions'), 'the classic script carries the Parcelas code');
 });
 
 for (const { name, key, brotli } of ROWS) {

@@ -6,6 +6,7 @@
  * (docs/installments.md).
  */
 import { PayCardError } from '../shared/errors.js';
+import { MAX_INSTALLMENTS } from './installment-limits.js';
 
 /** The merchant's installment policy and the amount to split. */
 export interface InstallmentConfig {
@@ -53,8 +54,6 @@ export class InstallmentConfigError extends PayCardError {
   }
 }
 
-/** The most installments any plan offers. */
-export const MAX_INSTALLMENTS = 24;
 /** The highest monthly rate taken, in percent: anything above is a typo, not a policy. */
 export const MAX_MONTHLY_RATE = '50';
 /** The largest amount taken, in centavos (R$ 10 bilhões), so every total stays a safe integer. */

@@ -4,7 +4,8 @@
  * drift apart.
  */
 import { BRANDS } from '../card/brand.js';
-import { MAX_INSTALLMENTS, type InstallmentOption } from '../card/installments.js';
+import { MAX_INSTALLMENTS } from '../card/installment-limits.js';
+import type { InstallmentOption } from '../card/installments.js';
 import type { TokenizeResult } from '../card/types.js';
 import type { TaxId } from '../document/tax-id.js';
 import type { CardReport } from '../form/card-session.js';

@@ -6,8 +6,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { BRANDS } from '../card/brand.js';
-import { FIELDS } from '../card/field-names.js';
 import { CARD_FIELDS } from '../card/types.js';
+import { FORM_FIELDS } from '../form/form-fields.js';
 import { PROBLEMS } from '../form/problems.js';
 import { errorMessage, eventMessage, fromFrame, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
 import { MESSAGE_CHECKS, validMessages } from './message-checks.js';
@@ -19,7 +19,7 @@ import { wireError } from './wire-errors.js';
 
 const text = (length: number) => 'ã'.repeat(length);
 const state = { valid: false, error: text(LIMITS.sentence) };
-const fieldSentences = () => Object.fromEntries(FIELDS.map((field) => [field, text(LIMITS.sentence)]));
+const fieldSentences = () => Object.fromEntries(FORM_FIELDS.map((field) => [field, text(LIMITS.sentence)]));
 
 /** Every sentence overridden, each at its limit. */
 const fullMessages = {
@@ -45,6 +45,8 @@ const settings = {
   lang: text(LIMITS.lang),
   messages: fullMessages,
   acceptedBrands: text(LIMITS.acceptedBrands),
+  installments: { maxInstallments: 12, interestFree: 3, monthlyRate: '1.99', minInstallment: 500, amount: 15990 },
+  collectTaxId: true,
   publicKey: text(LIMITS.publicKey),
   disabled: false,
   unavailable: true,
@@ -60,7 +62,17 @@ const settings = {
 const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
   ['connect', connectMessage, { v: 1, type: 'connect' }],
   ['settings', settingsMessage, { v: 1, type: 'settings', settings }],
-  ['settings without overrides', settingsMessage, { v: 1, type: 'settings', settings: { ...settings, messages: null, variables: {} } }],
+  [
+    'settings without overrides',
+    settingsMessage,
+    { v: 1, type: 'settings', settings: { ...settings, messages: null, variables: {}, installments: null, collectTaxId: false } },
+  ],
+  // The installments attribute's text, when it is not JSON: the form names it.
+  [
+    'settings with installments as text',
+    settingsMessage,
+    { v: 1, type: 'settings', settings: { ...settings, installments: text(LIMITS.installments) } },
+  ],
   ['tokenize', tokenizeMessage, { v: 1, type: 'tokenize', id: Number.MAX_SAFE_INTEGER }],
   ...(['reset', 'show-errors', 'focus'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [
     type,
@@ -74,8 +86,42 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
       v: 1,
       type: 'report',
       report: {
-        detail: { complete: false, empty: false, brand: 'elo', fields: { number: state, holderName: state, expiry: state, cvv: state } },
-        invalid: { field: 'cvv', message: text(LIMITS.sentence) },
+        detail: {
+          complete: false,
+          empty: false,
+          brand: 'elo',
+          fields: { number: state, holderName: state, expiry: state, cvv: state, taxId: state },
+          plan: {
+            count: 24,
+            installment: Number.MAX_SAFE_INTEGER,
+            firstInstallment: 0,
+            total: Number.MAX_SAFE_INTEGER,
+            interestFree: true,
+          },
+          taxId: { kind: 'cnpj', value: '12ABC34501DE35' },
+        },
+        invalid: { field: 'taxId', message: text(LIMITS.sentence) },
+        problem: text(LIMITS.problem),
+      },
+    },
+  ],
+  [
+    'report without the plan or the document',
+    reportMessage,
+    {
+      v: 1,
+      type: 'report',
+      report: {
+        detail: {
+          complete: true,
+          empty: false,
+          brand: null,
+          fields: { number: state, holderName: state, expiry: state, cvv: state },
+          plan: null,
+          taxId: null,
+        },
+        invalid: null,
+        problem: null,
       },
     },
   ],
@@ -96,7 +142,7 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
       },
     },
   ],
-  ...CARD_FIELDS.map((field): [string, Check<unknown>, Record<string, unknown>] => [
+  ...[...CARD_FIELDS, 'customer.tax_id'].map((field): [string, Check<unknown>, Record<string, unknown>] => [
     `error on ${field}`,
     errorMessage,
     { v: 1, type: 'error', id: 2, error: { name: 'ValidationError', field, reason: 'invalid_cvv_length' } },
@@ -138,8 +184,13 @@ function parentAt(root: unknown, path: string): [Node, string] {
   return [nodeAt(root, path.slice(0, cut)), path.slice(cut + 1)];
 }
 
-/** What a message's own check decides: the overrides inside `settings` are the frame's to sort, sentence by sentence (below). */
-const structural = <T>(found: T[]) => found.filter((item) => !/\.messages(\.|$)/.test(String(Array.isArray(item) ? item[0] : item)));
+/**
+ * What a message's own check decides. The overrides inside `settings` are the frame's to sort,
+ * sentence by sentence (below); the plan's settings are `installmentOptions`' to check, where the form
+ * runs, and whatever it refuses is named back to the page (`purchase-fields.browser.test.ts`).
+ */
+const structural = <T>(found: T[]) =>
+  found.filter((item) => !/\.(messages|installments)(\.|$)/.test(String(Array.isArray(item) ? item[0] : item)));
 
 const either = (message: unknown) => toFrame(message) || fromFrame(message);
 
@@ -168,8 +219,9 @@ describe('the frame channel', () => {
           for (const key of Object.keys(node)) {
             const changed = structuredClone(message);
             delete nodeAt(changed, path)[key];
-            // Only theme variables and an error's details may be left out.
-            const optional = path.endsWith('.variables') || (path.endsWith('.error') && key !== 'name');
+            // Only theme variables, an error's details and the document's state (a form without it) may be left out.
+            const optional =
+              path.endsWith('.variables') || (path.endsWith('.error') && key !== 'name') || (path.endsWith('.fields') && key === 'taxId');
             expect(check(structuredClone(changed)), `${path} without ${key}`).to.equal(optional);
           }
         }
@@ -201,6 +253,12 @@ describe('the frame channel', () => {
   it('refuses what is no message at all', () => {
     for (const value of [null, undefined, 0, NaN, '', 'ready', true, [], {}, new Date(0), new Map([['v', 1]]), /x/, new Uint8Array(4)])
       expect(either(structuredClone(value)), String(value)).to.equal(false);
+  });
+
+  it('takes the plan settings as a plain object or as text within its limit, and nothing else', () => {
+    const withPlan = (installments: unknown) => settingsMessage({ v: 1, type: 'settings', settings: { ...settings, installments } });
+    expect(withPlan(text(LIMITS.installments + 1))).to.equal(false);
+    for (const bad of [1, true, [], new Date(0), new Map()]) expect(withPlan(structuredClone(bad)), String(bad)).to.equal(false);
   });
 
   it('refuses a number out of range', () => {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generatedVectors } from '../../test/generated-vectors.js';
-import { formatTaxId, parseTaxId } from './tax-id.js';
+import { formatTaxId, parseTaxId, taxIdProblem } from './tax-id.js';
 
 /** [input, kind or null, normalized value or null], from the independent generator. */
 const vectors = generatedVectors<[string, 'cpf' | 'cnpj' | null, string | null][]>(new URL('./tax-id.vectors.py', import.meta.url));
@@ -84,5 +84,23 @@ describe('formatTaxId', () => {
     assert.equal(formatTaxId(null), '');
     assert.equal(formatTaxId(12345678909), '');
     assert.equal(formatTaxId('9'.repeat(1_000_000)), '99.999.999/9999-99');
+  });
+});
+
+describe('taxIdProblem', () => {
+  it('says what is wrong with a document as it is being typed', () => {
+    assert.equal(taxIdProblem(''), 'required');
+    assert.equal(taxIdProblem(' .-/'), 'required');
+    assert.equal(taxIdProblem('123.456.78'), 'too_short');
+    // Twelve digits are a CNPJ under way, not a CPF too long.
+    assert.equal(taxIdProblem('123.456.789-091'), 'too_short');
+    assert.equal(taxIdProblem('12.ABC.345/01DE-3'), 'too_short');
+    assert.equal(taxIdProblem('123.456.789-00'), 'invalid');
+    assert.equal(taxIdProblem('12.ABC.345/01DE-36'), 'invalid');
+    assert.equal(taxIdProblem('000.000.000-00'), 'invalid');
+  });
+
+  it('agrees with parseTaxId on every vector: no problem exactly when the document parses', () => {
+    for (const [input, kind] of vectors) assert.equal(taxIdProblem(input) === null, kind !== null, input);
   });
 });

@@ -385,6 +385,8 @@ describe('isolated mode: the frame', () => {
           expiry: { valid: false, error: 'The expiry date is incomplete.' },
           cvv: { valid: false, error: null },
         },
+        plan: null,
+        taxId: null,
       });
       expect(details.get(framed)).to.deep.equal(details.get(inline));
     });

@@ -1,0 +1,8 @@
+/**
+ * The bounds of any installment plan, apart from the plan's arithmetic
+ * (`installments.ts`), so what only checks a count (the frame channel) does
+ * not carry the arithmetic with it.
+ */
+
+/** The most installments any plan offers. */
+export const MAX_INSTALLMENTS = 24;

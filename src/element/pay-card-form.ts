@@ -55,7 +55,7 @@ const parseJson = (text: string): unknown => {
  *
  * @fires {CustomEvent<ChangeDetail>} change - Completeness, brand or a field's validity changed ({@link CardChangeEvent}).
  * @fires {CustomEvent<TokenizeResult>} tokenized - The card was tokenized; `detail` is the TokenizeResult ({@link TokenizedEvent}).
- * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key` or `base-url` found on connect; or, isolated, a frame that never answered (a `NetworkError`, so the page can offer another way to pay); `detail.error` is typed ({@link TokenizeErrorEvent}).
+ * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key` or `base-url` found on connect; an `installments` policy it cannot use (a `ConfigurationError`, once); or, isolated, a frame that never answered (a `NetworkError`, so the page can offer another way to pay); `detail.error` is typed ({@link TokenizeErrorEvent}).
  *
  * @csspart frame - Isolated mode: the frame that holds the form. Parts cannot reach into a frame; style it with the `--pay-*` properties.
  * @csspart form - Inline mode: the inner form.
@@ -66,6 +66,8 @@ const parseJson = (text: string): unknown => {
  * @csspart holder-name-input - Inline mode: the holder-name input.
  * @csspart expiry-input - Inline mode: the expiry input.
  * @csspart cvv-input - Inline mode: the security-code input.
+ * @csspart tax-id-input - Inline mode: the CPF or CNPJ input (`collect-tax-id`).
+ * @csspart installments - Inline mode: the "Parcelas" select (`amount` and `installments`).
  * @csspart brand - Inline mode: the detected brand's mark, with its name for screen readers.
  * @csspart brands - Inline mode: the row of accepted brands' marks (`show-brands`).
  * @csspart error - Inline mode: each field's error message.

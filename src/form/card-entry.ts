@@ -58,6 +58,8 @@ export class CardEntry {
   /** Parcelas and the document, once their module has loaded: only forms that turn either on load it. */
   #purchase: PurchaseFields | null = null;
   #purchaseLoad: Promise<void> | null = null;
+  /** Their module could not be loaded: the problem said to the developer. */
+  #loadProblem: string | null = null;
 
   constructor(host: ReactiveControllerHost, delegate: CardEntryDelegate) {
     this.#host = host;
@@ -103,18 +105,26 @@ export class CardEntry {
         // The next update syncs, renders and reports them.
         this.#host.requestUpdate();
       });
+      // Without them the form cannot take what the merchant asked for: it says so, and takes no card.
+      this.#purchaseLoad.catch(() => {
+        this.#loadProblem =
+          '<pay-card-form> could not load its Parcelas and CPF/CNPJ fields: the file the form imports for them did not arrive. Serve every file of the build beside the script (and, isolated, the frame), then reload.';
+        this.#purchaseLoad = Promise.resolve();
+        this.#host.requestUpdate();
+        this.#delegate.changed(this.errors());
+      });
     }
     return this.#purchase?.sync(settings) ?? false;
   }
 
   /** While the fields the settings ask for are loading: resolves once they are in the form. Otherwise null. */
   get purchaseLoading(): Promise<void> | null {
-    return this.#purchase ? null : this.#purchaseLoad;
+    return this.#purchase || this.#loadProblem ? null : this.#purchaseLoad;
   }
 
   /** What is wrong with the plan settings, for the developer, or null. */
   problem(): string | null {
-    return this.#purchase?.problem ?? null;
+    return this.#loadProblem ?? this.#purchase?.problem ?? null;
   }
 
   /** What is wrong with the buyer's document, or null when it is valid or not collected. */

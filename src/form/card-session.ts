@@ -104,7 +104,11 @@ export class CardSession {
     if (pending) return pending;
     // Parcelas or the document are still loading: this submit checks them too, once they are in the form.
     const loading = this.#entry.purchaseLoading;
-    if (loading) return loading.then(() => this.#host.updateComplete).then(() => this.tokenize());
+    if (loading) {
+      const next = () => this.#host.updateComplete.then(() => this.tokenize());
+      // A module that failed to load is the entry's problem to report: this submit then finds it.
+      return loading.then(next, next);
+    }
     const problem = this.#entry.problem();
     if (problem) return Promise.reject(new ConfigurationError(problem));
     // The one validation of this submit: its errors are shown, its card is sent.

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalString, computeSignature, contentHash, signRequest } from './signing.js';
+import { canonicalString, computeSignature, contentHash, importSigningKey, signRequest } from './signing.js';
 
 /**
  * The vectors of docs/signing.md. They were cross-checked with
@@ -60,13 +60,14 @@ const VECTORS = [
 
 describe('signing vectors (docs/signing.md)', () => {
   for (const v of VECTORS) {
-    it(v.name, () => {
-      const hash = contentHash(v.input.body);
+    it(v.name, async () => {
+      const hash = await contentHash(v.input.body);
       assert.equal(hash, v.contentHash);
       const canonical = canonicalString({ ...v.input, clientId: CLIENT, timestamp: String(TS), contentHash: hash });
       assert.equal(canonical, v.canonical);
-      assert.equal(computeSignature(SECRET, canonical), v.signature);
-      const headers = signRequest({ ...v.input, clientId: CLIENT, secret: SECRET, timestamp: TS });
+      assert.equal(await computeSignature(SECRET, canonical), v.signature);
+      assert.equal(await computeSignature(await importSigningKey(SECRET), canonical), v.signature);
+      const headers = await signRequest({ ...v.input, clientId: CLIENT, secret: SECRET, timestamp: TS });
       assert.equal(headers['X-Signature'], v.signature);
       assert.equal(headers['X-Content-Hash'], v.contentHash);
       assert.equal(headers['X-Timestamp'], String(TS));
@@ -82,28 +83,31 @@ describe('signing vectors (docs/signing.md)', () => {
     });
   }
 
-  it('hashes bytes: a string and its UTF-8 bytes give the same hash', () => {
-    assert.equal(contentHash('{"memo":"Pão"}'), contentHash(new TextEncoder().encode('{"memo":"Pão"}')));
-    assert.equal(contentHash(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  it('hashes bytes: a string and its UTF-8 bytes give the same hash', async () => {
+    assert.equal(await contentHash('{"memo":"Pão"}'), await contentHash(new TextEncoder().encode('{"memo":"Pão"}')));
+    assert.equal(await contentHash(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   });
 });
 
 describe('signRequest', () => {
-  it('makes a fresh 32-hex-character nonce per call', () => {
-    const a = signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's' });
-    const b = signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's' });
+  it('makes a fresh 32-hex-character nonce per call', async () => {
+    const a = await signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's' });
+    const b = await signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's' });
     assert.match(a['X-Nonce']!, /^[0-9a-f]{32}$/);
     assert.notEqual(a['X-Nonce'], b['X-Nonce']);
     assert.equal(a['Content-Type'], 'application/json');
   });
 
-  it('refuses a target without its pair, a full URL, and a missing secret', () => {
-    assert.throws(
+  it('refuses a target without its pair, a full URL, and a missing secret', async () => {
+    await assert.rejects(
       () =>
         signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: 's', target: { ispb: '1', accountNumber: ' ' } }),
       /accountNumber/,
     );
-    assert.throws(() => signRequest({ method: 'POST', path: 'https://h/v3/x', body: '{}', clientId: 'c', secret: 's' }), /path only/);
-    assert.throws(() => signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: '' }), /secret/);
+    await assert.rejects(
+      () => signRequest({ method: 'POST', path: 'https://h/v3/x', body: '{}', clientId: 'c', secret: 's' }),
+      /path only/,
+    );
+    await assert.rejects(() => signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: '' }), /secret/);
   });
 });

@@ -44,7 +44,7 @@ let problems = 0;
 let changedOnRefusal = 0;
 let acceptedCount = 0;
 for (let i = 0; i < REQUESTS; i++) {
-  const request = hostileRequest(random, sandbox.clock.now());
+  const request = await hostileRequest(random, sandbox.clock.now());
   const before = stateSnapshot(sandbox);
   const answer = await send(sandbox.url, request);
   statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
@@ -77,7 +77,7 @@ for (let i = 0; i < CREATES; i++) {
   const spec = CREATE_KINDS[i % CREATE_KINDS.length]!;
   const body = Buffer.from(JSON.stringify(spec.body()));
   const { clientId, secret } = v3Credential(spec.kind);
-  const headers = signRequest({ method: 'POST', path: spec.path, body, clientId, secret, timestamp: sandbox.clock.now() });
+  const headers = await signRequest({ method: 'POST', path: spec.path, body, clientId, secret, timestamp: sandbox.clock.now() });
   const request: HostileRequest = { method: 'POST', path: spec.path, headers, body, chunked: false, label: spec.path };
   const answer = await send(sandbox.url, request);
   if (answerProblem(answer)) problems++;

@@ -94,19 +94,21 @@ async function makeTransfer(port: number): Promise<string> {
   const { clientId, secret } = v3Credential('ACCOUNT');
   const path = '/v3/transfers/pix/bank-account';
   const body = JSON.stringify({ amount: '1.00', memo: 'bench' });
-  const headers = signRequest({ method: 'POST', path, body, clientId, secret });
+  const headers = await signRequest({ method: 'POST', path, body, clientId, secret });
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers, body });
   const json = (await res.json()) as { data: { txn_id: string } };
   return json.data.txn_id;
 }
 
-function signedStatusChecks(count: number, txnId: string): Target['requests'] {
+function signedStatusChecks(count: number, txnId: string): Promise<Target['requests']> {
   const { clientId, secret } = v3Credential('ACCOUNT');
   const body = JSON.stringify({ txn_id: txnId });
-  return Array.from({ length: count }, () => ({
-    headers: signRequest({ method: 'POST', path: STATUS_PATH, body, clientId, secret }),
-    body,
-  }));
+  return Promise.all(
+    Array.from({ length: count }, async () => ({
+      headers: await signRequest({ method: 'POST', path: STATUS_PATH, body, clientId, secret }),
+      body,
+    })),
+  );
 }
 
 /**
@@ -190,12 +192,14 @@ async function main(): Promise<void> {
     // The floor of Hono and its Node adapter: a route-less request answered with the 404 envelope.
     const floorRounds: Round[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bareRounds.push(await measured(bare.child, { port: bare.port, requests: signedStatusChecks(1, txnId), reuse: true }));
-      sandboxRounds.push(await measured(sandbox.child, { port: sandbox.port, requests: signedStatusChecks(PER_SECOND * SECONDS, txnId) }));
+      bareRounds.push(await measured(bare.child, { port: bare.port, requests: await signedStatusChecks(1, txnId), reuse: true }));
+      sandboxRounds.push(
+        await measured(sandbox.child, { port: sandbox.port, requests: await signedStatusChecks(PER_SECOND * SECONDS, txnId) }),
+      );
       floorRounds.push(
         await measured(sandbox.child, {
           port: sandbox.port,
-          requests: signedStatusChecks(1, txnId),
+          requests: await signedStatusChecks(1, txnId),
           reuse: true,
           path: '/v3/no-such-route',
         }),

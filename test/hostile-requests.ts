@@ -149,7 +149,7 @@ const FIELDS = [
 ];
 
 /** A hostile request to any route, built from `random` and signed as of `now` when it is a v3 call. */
-export function hostileRequest(random: () => number, now: number): HostileRequest {
+export async function hostileRequest(random: () => number, now: number): Promise<HostileRequest> {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const roll = random();
   const op = pick(ALL_OPERATIONS);
@@ -201,7 +201,7 @@ export function hostileRequest(random: () => number, now: number): HostileReques
         : random() < 0.8
           ? 'ACCOUNT'
           : 'USER';
-  let headers: Record<string, string> = signRequest({
+  let headers: Record<string, string> = await signRequest({
     method: 'POST',
     path,
     body: bytes,

@@ -30,7 +30,7 @@ describe('sandbox under hostile requests (seeded fuzz, loopback only)', { timeou
     let refused = 0;
     let acceptedCount = 0;
     for (let i = 0; i < REQUESTS; i++) {
-      const request = hostileRequest(random, sandbox.clock.now());
+      const request = await hostileRequest(random, sandbox.clock.now());
       const before = stateSnapshot(sandbox);
       const answer = await send(sandbox.url, request);
       const problem = answerProblem(answer);

@@ -79,7 +79,7 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
   it('415 for a missing or non-JSON Content-Type, on v3, tokens and charges', async () => {
     for (const path of [LIST, '/v1/tokens', '/v1/charges']) {
       for (const type of [undefined, 'text/plain']) {
-        const headers: Record<string, string> = { ...signed('{}', path), Authorization: `Bearer pk_test_51LojaExemploActive0001` };
+        const headers: Record<string, string> = { ...(await signed('{}', path)), Authorization: `Bearer pk_test_51LojaExemploActive0001` };
         if (path === '/v1/charges') headers.Authorization = `Basic ${Buffer.from('sk_test_51LojaExemploSecret0001:').toString('base64')}`;
         delete headers['Content-Type'];
         if (type) headers['Content-Type'] = type;
@@ -93,7 +93,7 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
     const before = stateSnapshot(sandbox);
     const big = JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES) });
     for (const chunked of [false, true]) {
-      const r = await raw(sandbox.url, { path: '/v3/med/create', headers: signed(big, '/v3/med/create'), body: big, chunked });
+      const r = await raw(sandbox.url, { path: '/v3/med/create', headers: await signed(big, '/v3/med/create'), body: big, chunked });
       assert.deepEqual([r.status, r.json?.code, r.json?.data?.reason], [413, 413, 'body_too_large'], `chunked ${chunked}`);
     }
     const card = JSON.stringify({ card: { number: '4111111111111111', holderName: 'x'.repeat(MAX_TOKEN_BODY_BYTES) } });
@@ -107,7 +107,7 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
     assert.equal(stateSnapshot(sandbox), before);
     // Just under the limit, chunked, is read and answered normally.
     const fits = JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES - 20) });
-    const ok = await raw(sandbox.url, { path: LIST, headers: signed(fits), body: fits, chunked: true });
+    const ok = await raw(sandbox.url, { path: LIST, headers: await signed(fits), body: fits, chunked: true });
     assert.deepEqual([ok.status, ok.json?.code], [200, 200]);
   });
 
@@ -120,11 +120,11 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
       ['{"a":{"__proto__":{"polluted":true}}}', 'forbidden_key'],
     ];
     for (const [body, reason] of cases) {
-      const r = await raw(sandbox.url, { path: '/v3/med/create', headers: signed(body, '/v3/med/create'), body });
+      const r = await raw(sandbox.url, { path: '/v3/med/create', headers: await signed(body, '/v3/med/create'), body });
       assert.deepEqual([r.status, r.json?.code, r.json?.data?.reason], [400, 'invalid_json', reason], String(body).slice(0, 30));
     }
     const deepest = `{"a":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
-    assert.equal((await raw(sandbox.url, { path: LIST, headers: signed(deepest), body: deepest })).json?.code, 200);
+    assert.equal((await raw(sandbox.url, { path: LIST, headers: await signed(deepest), body: deepest })).json?.code, 200);
   });
 
   it('CORS: /v1/tokens answers preflights and any origin; v3 and the clock never do', async () => {

@@ -4,7 +4,9 @@ import { ConfigurationError } from '../shared/errors.js';
 import { parseJson, statusError, upstreamCode } from './response.js';
 import { redact, redactDeep } from '../shared/redact.js';
 import { exchange } from './request.js';
+import { toBase64, utf8 } from './bytes.js';
 import type { OpenObject } from './schemas/common.js';
+import { check } from './schemas/check.js';
 import { ChargeRequest, CHARGES_PATH, SECRET_KEY_PATTERN, type ChargeResponse } from './schemas/charges.js';
 
 export interface ChargeOptions {
@@ -23,7 +25,7 @@ export interface ChargeOptions {
  * `Basic base64("sk_test_…:")` (docs/charges.md).
  */
 export function basicAuthorization(secretKey: string): string {
-  return `Basic ${Buffer.from(`${secretKey}:`, 'utf8').toString('base64')}`;
+  return `Basic ${toBase64(utf8(`${secretKey}:`))}`;
 }
 
 /**
@@ -52,7 +54,7 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new ConfigurationError('createCharge(): timeoutMs must be a positive number');
 
-  const parsed = ChargeRequest.safeParse(request);
+  const parsed = check(ChargeRequest, request);
   if (!parsed.success) {
     throw new RequestValidationError(
       parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),

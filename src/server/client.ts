@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { checkBaseUrl } from '../shared/base-url.js';
 import { CredentialKind } from './enums.js';
 import { CredentialPolicyError, RequestValidationError, type ValidationIssue } from './errors.js';
@@ -8,8 +8,9 @@ import { isOrderIdDateCurrent } from './order-id.js';
 import { credentialPolicyViolation, type Operation } from './policy.js';
 import { exchange } from './request.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
-import { checkTarget, createNonce, SignatureHeader, signRequest, type Target } from './signing.js';
+import { checkTarget, createNonce, importSigningKey, SignatureHeader, signRequest, type SigningKey, type Target } from './signing.js';
 import type { CallOptions, Caller } from './resources/caller.js';
+import { check } from './schemas/check.js';
 import { Transfers } from './resources/transfers.js';
 import { Refunds } from './resources/refunds.js';
 import { PixKeys } from './resources/pix-keys.js';
@@ -66,6 +67,8 @@ export class PayClient implements Caller {
   readonly target: Target | null;
 
   readonly #secret: string;
+  /** The secret imported for HMAC once, on the first call (Web Crypto imports asynchronously). */
+  #key: Promise<SigningKey> | undefined;
   readonly #baseUrl: string;
   /** The base URL's path prefix (e.g. `/pay`, or empty): part of every signed path. */
   readonly #basePath: string;
@@ -110,7 +113,7 @@ export class PayClient implements Caller {
   }
 
   /** Validates, signs, sends and parses one operation. Public for the resource classes; prefer them. */
-  async call<Req extends z.ZodType, Res extends z.ZodType>(
+  async call<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
     op: Operation<Req, Res>,
     params: z.input<Req> | undefined,
     options: CallOptions = {},
@@ -130,12 +133,12 @@ export class PayClient implements Caller {
 
     for (let attempt = 0; ; attempt++) {
       // Every attempt is signed afresh: a replayed nonce would be rejected (§4.2).
-      const headers = signRequest({
+      const headers = await signRequest({
         method: 'POST',
         path,
         body,
         clientId: this.clientId,
-        secret: this.#secret,
+        secret: await this.#signingKey(),
         target,
         timestamp: Math.floor(this.#now()),
         nonce: createNonce(),
@@ -170,6 +173,15 @@ export class PayClient implements Caller {
     }
   }
 
+  #signingKey(): Promise<SigningKey> {
+    // A failed import is not kept: the next call tries again.
+    this.#key ??= importSigningKey(this.#secret).catch((error: unknown) => {
+      this.#key = undefined;
+      throw error;
+    });
+    return this.#key;
+  }
+
   #targetFor(op: Operation, options: CallOptions): Target | null {
     if (options.target === undefined) {
       // The client's default target is for account routes; elsewhere it would only be rejected.
@@ -184,7 +196,7 @@ export class PayClient implements Caller {
   }
 
   #validate(op: Operation, params: unknown): unknown {
-    const result = op.request.safeParse(params);
+    const result = check(op.request, params);
     if (!result.success) {
       const issues: ValidationIssue[] = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
       throw new RequestValidationError(issues, op.name);

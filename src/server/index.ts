@@ -1,5 +1,7 @@
 /**
- * `pay-card-form/server`: the merchant-backend helper (Node ≥ 20). Signed v3
+ * `pay-card-form/server`: the merchant-backend helper for any runtime with
+ * `fetch` and Web Crypto (Node ≥ 20, Deno, Bun, Cloudflare Workers, Vercel
+ * Edge; docs/server.md). Signed v3
  * calls, typed per operation, charges with Basic auth, and the helpers that
  * keep money safe: order IDs, amount conversion, and waiting for settlement.
  */
@@ -17,6 +19,7 @@ export {
   canonicalString,
   contentHash,
   computeSignature,
+  importSigningKey,
   createNonce,
   TIMESTAMP_TOLERANCE_MS,
   NONCE_RETENTION_MS,
@@ -24,6 +27,7 @@ export {
   type Target,
   type SignRequestInput,
   type SignedHeaders,
+  type SigningKey,
 } from './signing.js';
 export { createCharge, basicAuthorization, type ChargeOptions } from './charges.js';
 export { checkInstallmentPlan, type InstallmentPlanCheck } from './installment-plan.js';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from './bytes.js';
 
 /**
  * Merchant order IDs (§4.2 QR confirm, §4.3 refund create): the first six

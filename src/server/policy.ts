@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CredentialKind } from './enums.js';
 
 /**
@@ -16,7 +16,7 @@ export type RouteGroup =
   | 'master-detail';
 
 /** One v3 operation: where it goes, who may call it, and the shapes it exchanges. */
-export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Operation<Req extends z.ZodMiniType = z.ZodMiniType, Res extends z.ZodMiniType = z.ZodMiniType> {
   /** Method name as exposed by the client, e.g. `transfers.qrCodeConfirm`; used in errors. */
   readonly name: string;
   readonly path: `/v3/${string}`;
@@ -33,7 +33,7 @@ export interface Operation<Req extends z.ZodType = z.ZodType, Res extends z.ZodT
 }
 
 /** Keeps the literal types of an operation definition. */
-export function defineOperation<Req extends z.ZodType, Res extends z.ZodType>(op: Operation<Req, Res>): Operation<Req, Res> {
+export function defineOperation<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(op: Operation<Req, Res>): Operation<Req, Res> {
   return op;
 }
 

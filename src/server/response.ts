@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { BusinessError, HttpStatusError, MalformedResponseError, PermissionDeniedError, SignatureRejectedError } from './errors.js';
 import { Envelope } from './schemas/envelope.js';
+import { check } from './schemas/check.js';
 import { redact, redactDeep } from '../shared/redact.js';
 
 /** Beyond this, a rejected signature's error message suggests checking the clock. */
@@ -52,7 +53,7 @@ export function interpretResponse(input: ResponseInput): Envelope['data'] {
   if (!json.ok) {
     throw new MalformedResponseError(`${operation}: HTTP 200 but the body is not JSON.`, { status, operation });
   }
-  const envelope = Envelope.safeParse(json.value);
+  const envelope = check(Envelope, json.value);
   if (!envelope.success) {
     const where = envelope.error.issues.map((i) => i.path.join('.') || '(body)').join(', ');
     throw new MalformedResponseError(`${operation}: HTTP 200 but the body is not a §2.1 envelope (missing or wrongly typed: ${where}).`, {
@@ -113,8 +114,8 @@ export function statusError(input: ResponseInput, json: unknown, options: { sign
 }
 
 /** Validates success `data` against the operation's response schema. */
-export function parseData<T extends z.ZodType>(schema: T, data: unknown, operation: string): z.output<T> {
-  const result = schema.safeParse(data);
+export function parseData<T extends z.ZodMiniType>(schema: T, data: unknown, operation: string): z.output<T> {
+  const result = check(schema, data);
   if (result.success) return result.data;
   // Paths only: values could be personal data.
   const where = result.error.issues.map((i) => `${i.path.join('.') || '(data)'} ${i.message}`).join('; ');

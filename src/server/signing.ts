@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { ConfigurationError } from '../shared/errors.js';
+import { randomBytes, toHex, utf8 } from './bytes.js';
 
 /**
  * §5.2 request signing: THE one module. The client signs with it and the
@@ -17,6 +18,11 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
  *     X-Account-Number  trimmed, or "" when the pair is absent
  *
  * X-Signature = lowercase hex HMAC-SHA256(key = UTF-8 secret, message = UTF-8 canonical string).
+ *
+ * Web standards only (`crypto.subtle`, `crypto.getRandomValues`,
+ * `TextEncoder`), so it runs in every JavaScript backend (docs/server.md).
+ * Web Crypto is asynchronous, so hashing, signing and verifying return
+ * promises; the canonical string and the nonce do not need them.
  *
  * Test vector (see signing.test.ts, docs/signing.md):
  *   secret `sec_test_vector_0001`, client `cli_test_vector`, POST
@@ -58,9 +64,25 @@ export interface CanonicalParts {
   target?: Target | null | undefined;
 }
 
-/** Lowercase hex SHA-256 of the raw body bytes (the X-Content-Hash value). */
-export function contentHash(body: string | Uint8Array): string {
-  return createHash('sha256').update(body).digest('hex');
+/** A secret imported once for HMAC-SHA256 ({@link importSigningKey}); it cannot be exported again. */
+export type SigningKey = Awaited<ReturnType<WebCrypto['importKey']>>;
+
+type WebCrypto = typeof globalThis.crypto.subtle;
+
+/** Web Crypto, or a {@link ConfigurationError} that says what the runtime lacks. */
+function subtle(): WebCrypto {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) {
+    throw new ConfigurationError(
+      'Web Crypto (globalThis.crypto.subtle) is not available in this runtime; signing needs it. Use Node 20 or later, Deno, Bun, Cloudflare Workers or Vercel Edge.',
+    );
+  }
+  return subtle;
+}
+
+/** Lowercase hex SHA-256 of the raw body bytes (the X-Content-Hash value). Strings are hashed as UTF-8. */
+export async function contentHash(body: string | Uint8Array): Promise<string> {
+  return toHex(new Uint8Array(await subtle().digest('SHA-256', utf8(body))));
 }
 
 /** The string that is signed. See the module comment for its layout. */
@@ -77,14 +99,23 @@ export function canonicalString(parts: CanonicalParts): string {
   ].join('\n');
 }
 
-/** Lowercase hex HMAC-SHA256 of the canonical string, keyed with the UTF-8 secret. */
-export function computeSignature(secret: string, canonical: string): string {
-  return createHmac('sha256', secret).update(canonical, 'utf8').digest('hex');
+/**
+ * Imports the UTF-8 secret as a non-extractable HMAC-SHA256 key. Import once
+ * and sign many times: {@link createClient} does so for its credential.
+ */
+export function importSigningKey(secret: string): Promise<SigningKey> {
+  return subtle().importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/** Lowercase hex HMAC-SHA256 of the canonical string, keyed with the UTF-8 secret (or a key imported from it). */
+export async function computeSignature(secret: string | SigningKey, canonical: string): Promise<string> {
+  const key = typeof secret === 'string' ? await importSigningKey(secret) : secret;
+  return toHex(new Uint8Array(await subtle().sign('HMAC', key, utf8(canonical))));
 }
 
 /** A fresh nonce: 16 crypto-random bytes as 32 lowercase hex characters. */
 export function createNonce(): string {
-  return randomBytes(16).toString('hex');
+  return toHex(randomBytes(16));
 }
 
 export interface SignRequestInput {
@@ -94,7 +125,8 @@ export interface SignRequestInput {
   /** The exact bytes you will send. Sign the string you send, not an object you serialize again later. */
   body: string | Uint8Array;
   clientId: string;
-  secret: string;
+  /** The credential's secret, or the key {@link importSigningKey} made from it. */
+  secret: string | SigningKey;
   /** X-ISPB and X-Account-Number; both or neither. */
   target?: Target | null | undefined;
   /** Unix milliseconds; defaults to `Date.now()`. */
@@ -107,11 +139,12 @@ export interface SignRequestInput {
 export type SignedHeaders = Record<string, string>;
 
 /**
- * Signs one v3 request and returns every header it needs, including
+ * Signs one v3 request and resolves to every header it needs, including
  * `Content-Type: application/json` (§2.1). Call it again for every attempt:
- * a retried request needs a fresh timestamp and nonce (§4.2).
+ * a retried request needs a fresh timestamp and nonce (§4.2). Asynchronous
+ * because Web Crypto is: a bad input rejects with a TypeError that names it.
  */
-export function signRequest(input: SignRequestInput): SignedHeaders {
+export async function signRequest(input: SignRequestInput): Promise<SignedHeaders> {
   if (!input.secret) throw new TypeError('signRequest() needs a secret');
   if (!input.clientId) throw new TypeError('signRequest() needs a clientId');
   if (!input.path.startsWith('/')) throw new TypeError('signRequest() takes the path only (starting with "/"), not a full URL');
@@ -119,8 +152,8 @@ export function signRequest(input: SignRequestInput): SignedHeaders {
   const timestamp = String(input.timestamp ?? Date.now());
   if (!/^[0-9]{1,16}$/.test(timestamp)) throw new TypeError('signRequest(): timestamp must be Unix milliseconds');
   const nonce = input.nonce ?? createNonce();
-  const hash = contentHash(input.body);
-  const signature = computeSignature(
+  const hash = await contentHash(input.body);
+  const signature = await computeSignature(
     input.secret,
     canonicalString({ method: input.method, path: input.path, clientId: input.clientId, timestamp, nonce, contentHash: hash, target }),
   );

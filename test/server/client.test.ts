@@ -336,7 +336,7 @@ describe('bad configuration fails at construction', () => {
     );
     // docs/signing.md: the signed path is the one in the request line, prefix included.
     for (const { url, headers, body } of seen) {
-      const verdict = verifySignedRequest({
+      const verdict = await verifySignedRequest({
         method: 'POST',
         path: new URL(url).pathname,
         header: (name) => headers.get(name),

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
 import { ChargeRequest, CHARGES_PATH } from '../../server/schemas/charges.js';
+import { check } from '../../server/schemas/check.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { readJsonBody } from '../intake.js';
@@ -49,7 +50,7 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
     }
     const json = await readJsonBody(c, now);
     if (json instanceof Response) return json;
-    const parsed = ChargeRequest.safeParse(json.value);
+    const parsed = check(ChargeRequest, json.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.map(String).join('.');

@@ -42,7 +42,7 @@ describe('sandbox v3 gate over HTTP', () => {
 
   it('accepts a correctly signed request (ACCOUNT, no target)', async () => {
     const body = '{}';
-    const r = await send(LIST, body, sign('ACCOUNT', LIST, body));
+    const r = await send(LIST, body, await sign('ACCOUNT', LIST, body));
     assert.equal(r.status, 200);
     assert.equal(r.code, 200);
     assert.equal(r.message, 'success');
@@ -50,100 +50,100 @@ describe('sandbox v3 gate over HTTP', () => {
   });
 
   it('tampered body → 401', async () => {
-    const headers = sign('ACCOUNT', LIST, '{"a":1}');
+    const headers = await sign('ACCOUNT', LIST, '{"a":1}');
     assert.equal((await send(LIST, '{"a":2}', headers)).reason, 'content_hash_mismatch');
-    const { ['X-Content-Hash']: _h, ...withoutHash } = sign('ACCOUNT', LIST, '{"a":1}');
+    const { ['X-Content-Hash']: _h, ...withoutHash } = await sign('ACCOUNT', LIST, '{"a":1}');
     const r = await send(LIST, '{"a":2}', withoutHash);
     assert.equal(r.status, 401);
     assert.equal(r.reason, 'signature_mismatch'); // the body is signed even without the header
-    assert.equal((await send(LIST, '{"a":1}', sign('ACCOUNT', LIST, '{"a":1}'))).status, 200);
+    assert.equal((await send(LIST, '{"a":1}', await sign('ACCOUNT', LIST, '{"a":1}'))).status, 200);
   });
 
   it('tampered path (other route, added query) → 401', async () => {
-    assert.equal((await send('/v3/med/list', '{}', sign('ACCOUNT', '/v3/med/detail', '{}'))).reason, 'signature_mismatch');
-    assert.equal((await send(`${LIST}?x=1`, '{}', sign('ACCOUNT', LIST, '{}'))).reason, 'signature_mismatch');
+    assert.equal((await send('/v3/med/list', '{}', await sign('ACCOUNT', '/v3/med/detail', '{}'))).reason, 'signature_mismatch');
+    assert.equal((await send(`${LIST}?x=1`, '{}', await sign('ACCOUNT', LIST, '{}'))).reason, 'signature_mismatch');
   });
 
   it('tampered or stale timestamp → 401', async () => {
-    const headers = sign('ACCOUNT', LIST, '{}');
+    const headers = await sign('ACCOUNT', LIST, '{}');
     headers['X-Timestamp'] = String(Number(headers['X-Timestamp']) + 1);
     assert.equal((await send(LIST, '{}', headers)).reason, 'signature_mismatch');
-    const stale = sign('ACCOUNT', LIST, '{}', { timestamp: sandbox.clock.now() - TIMESTAMP_TOLERANCE_MS - 10_000 });
+    const stale = await sign('ACCOUNT', LIST, '{}', { timestamp: sandbox.clock.now() - TIMESTAMP_TOLERANCE_MS - 10_000 });
     const r = await send(LIST, '{}', stale);
     assert.equal(r.status, 401);
     assert.equal(r.reason, 'timestamp_out_of_window');
-    const future = sign('ACCOUNT', LIST, '{}', { timestamp: sandbox.clock.now() + TIMESTAMP_TOLERANCE_MS + 10_000 });
+    const future = await sign('ACCOUNT', LIST, '{}', { timestamp: sandbox.clock.now() + TIMESTAMP_TOLERANCE_MS + 10_000 });
     assert.equal((await send(LIST, '{}', future)).reason, 'timestamp_out_of_window');
   });
 
   it('replayed nonce → 401, even on another route', async () => {
-    const headers = sign('ACCOUNT', LIST, '{}');
+    const headers = await sign('ACCOUNT', LIST, '{}');
     assert.equal((await send(LIST, '{}', headers)).status, 200);
     const replay = await send(LIST, '{}', headers);
     assert.equal(replay.status, 401);
     assert.equal(replay.reason, 'nonce_replayed');
-    const sameNonce = { ...sign('ACCOUNT', '/v3/med/list', '{}'), 'X-Nonce': headers['X-Nonce']! };
+    const sameNonce = { ...(await sign('ACCOUNT', '/v3/med/list', '{}')), 'X-Nonce': headers['X-Nonce']! };
     assert.equal((await send('/v3/med/list', '{}', sameNonce)).status, 401);
   });
 
   it('target headers: incomplete pair, tampered pair, mismatch, not accessible → rejected', async () => {
-    const incomplete = { ...sign('USER', LIST, '{}'), 'X-ISPB': LOJA.ispb };
+    const incomplete = { ...(await sign('USER', LIST, '{}')), 'X-ISPB': LOJA.ispb };
     assert.deepEqual(
       [(await send(LIST, '{}', incomplete)).status, (await send(LIST, '{}', incomplete)).reason],
       [401, 'target_pair_incomplete'],
     );
 
     // Swapping the pair after signing: both values are signed.
-    const swapped = { ...sign('USER', LIST, '{}', { target: LOJA }), 'X-Account-Number': FILIAL.accountNumber };
+    const swapped = { ...(await sign('USER', LIST, '{}', { target: LOJA })), 'X-Account-Number': FILIAL.accountNumber };
     assert.equal((await send(LIST, '{}', swapped)).reason, 'signature_mismatch');
-    const added = { ...sign('ACCOUNT', LIST, '{}'), 'X-ISPB': LOJA.ispb, 'X-Account-Number': LOJA.accountNumber };
+    const added = { ...(await sign('ACCOUNT', LIST, '{}')), 'X-ISPB': LOJA.ispb, 'X-Account-Number': LOJA.accountNumber };
     assert.equal((await send(LIST, '{}', added)).reason, 'signature_mismatch');
 
     // §5.3: an ACCOUNT credential may send the pair only for its bound account.
-    assert.equal((await send(LIST, '{}', sign('ACCOUNT', LIST, '{}', { target: LOJA }))).status, 200);
-    const mismatch = await send(LIST, '{}', sign('ACCOUNT', LIST, '{}', { target: FILIAL }));
+    assert.equal((await send(LIST, '{}', await sign('ACCOUNT', LIST, '{}', { target: LOJA }))).status, 200);
+    const mismatch = await send(LIST, '{}', await sign('ACCOUNT', LIST, '{}', { target: FILIAL }));
     assert.deepEqual([mismatch.status, mismatch.code, mismatch.reason], [403, 403, 'target_mismatch']);
 
     // A USER selects one of its accounts, and only those.
-    assert.equal((await send(LIST, '{}', sign('USER', LIST, '{}', { target: FILIAL }))).status, 200);
-    const stranger = await send(LIST, '{}', sign('USER', LIST, '{}', { target: { ispb: '99999999', accountNumber: '1' } }));
+    assert.equal((await send(LIST, '{}', await sign('USER', LIST, '{}', { target: FILIAL }))).status, 200);
+    const stranger = await send(LIST, '{}', await sign('USER', LIST, '{}', { target: { ispb: '99999999', accountNumber: '1' } }));
     assert.deepEqual([stranger.status, stranger.reason], [403, 'account_not_accessible']);
-    const noTarget = await send(LIST, '{}', sign('USER', LIST, '{}'));
+    const noTarget = await send(LIST, '{}', await sign('USER', LIST, '{}'));
     assert.deepEqual([noTarget.status, noTarget.reason], [403, 'target_required']);
     // §7.2: where the spec shows a code for a missing account context, that code (HTTP 200).
     const status = '{"txn_id":"t"}';
-    const noContext = await send(STATUS, status, sign('USER', STATUS, status));
+    const noContext = await send(STATUS, status, await sign('USER', STATUS, status));
     assert.deepEqual([noContext.status, noContext.code, noContext.data], [200, 4003008, null]);
     const KEYS = '/v3/pix_keys/create';
     const evp = '{"pix_key_type":5}';
-    const noKeyContext = await send(KEYS, evp, sign('USER', KEYS, evp));
+    const noKeyContext = await send(KEYS, evp, await sign('USER', KEYS, evp));
     assert.deepEqual([noKeyContext.status, noKeyContext.code], [200, 500]);
   });
 
   it('§5.3 on the server: PLATFORM on account routes, targets and non-USER on managed, master policy', async () => {
-    const platform = await send(STATUS, '{"txn_id":"t"}', sign('PLATFORM', STATUS, '{"txn_id":"t"}'));
+    const platform = await send(STATUS, '{"txn_id":"t"}', await sign('PLATFORM', STATUS, '{"txn_id":"t"}'));
     assert.deepEqual([platform.status, platform.reason], [403, 'credential_not_allowed']);
 
     const MANAGED_LIST = '/v3/onboarding/managed_accounts/list';
-    const targeted = await send(MANAGED_LIST, '{}', sign('USER', MANAGED_LIST, '{}', { target: LOJA }));
+    const targeted = await send(MANAGED_LIST, '{}', await sign('USER', MANAGED_LIST, '{}', { target: LOJA }));
     assert.deepEqual([targeted.status, targeted.reason], [403, 'target_headers_rejected']);
-    assert.equal((await send(MANAGED_LIST, '{}', sign('ACCOUNT', MANAGED_LIST, '{}'))).status, 403);
-    assert.equal((await send(MANAGED_LIST, '{}', sign('USER', MANAGED_LIST, '{}'))).status, 200);
+    assert.equal((await send(MANAGED_LIST, '{}', await sign('ACCOUNT', MANAGED_LIST, '{}'))).status, 403);
+    assert.equal((await send(MANAGED_LIST, '{}', await sign('USER', MANAGED_LIST, '{}'))).status, 200);
 
     const CREATE = '/v3/onboarding/master_accounts/create';
-    assert.equal((await send(CREATE, '{}', sign('USER', CREATE, '{}'))).status, 403);
-    assert.equal((await send(CREATE, '{}', sign('PLATFORM', CREATE, '{}', { target: LOJA }))).status, 200); // targets don't substitute, nor hurt
+    assert.equal((await send(CREATE, '{}', await sign('USER', CREATE, '{}'))).status, 403);
+    assert.equal((await send(CREATE, '{}', await sign('PLATFORM', CREATE, '{}', { target: LOJA }))).status, 200); // targets don't substitute, nor hurt
     const DETAIL = '/v3/onboarding/master_accounts/detail';
-    assert.equal((await send(DETAIL, '{}', sign('ACCOUNT', DETAIL, '{}'))).status, 403);
-    assert.equal((await send(DETAIL, '{}', sign('USER', DETAIL, '{}'))).status, 200);
+    assert.equal((await send(DETAIL, '{}', await sign('ACCOUNT', DETAIL, '{}'))).status, 403);
+    assert.equal((await send(DETAIL, '{}', await sign('USER', DETAIL, '{}'))).status, 200);
   });
 
   it('missing headers, unknown client, invalid JSON', async () => {
-    const { ['X-Signature']: _s, ...unsigned } = sign('ACCOUNT', LIST, '{}');
+    const { ['X-Signature']: _s, ...unsigned } = await sign('ACCOUNT', LIST, '{}');
     assert.equal((await send(LIST, '{}', unsigned)).reason, 'missing_header');
-    const stranger = { ...sign('ACCOUNT', LIST, '{}'), 'X-Client-ID': 'cli_nobody' };
+    const stranger = { ...(await sign('ACCOUNT', LIST, '{}')), 'X-Client-ID': 'cli_nobody' };
     assert.equal((await send(LIST, '{}', stranger)).reason, 'unknown_client');
-    const json = await send(LIST, '{not json', sign('ACCOUNT', LIST, '{not json'));
+    const json = await send(LIST, '{not json', await sign('ACCOUNT', LIST, '{not json'));
     // Its own envelope code, not §7.2's 400 (stale merchant order date).
     assert.deepEqual([json.status, json.code, json.reason], [400, 'invalid_json', 'not_json']);
   });
@@ -151,21 +151,21 @@ describe('sandbox v3 gate over HTTP', () => {
   it('validates with the client schemas: 4000 missing, 4002 invalid, managed codes (HTTP 200)', async () => {
     const CONFIRM = '/v3/transfers/pix/qr-code-confirm';
     const missing = JSON.stringify({ merchant_order_id: merchantOrderId(), amount: '1.00' });
-    const m = await send(CONFIRM, missing, sign('ACCOUNT', CONFIRM, missing));
+    const m = await send(CONFIRM, missing, await sign('ACCOUNT', CONFIRM, missing));
     assert.deepEqual([m.status, m.code, m.data], [200, 4000, null]);
     const badAmount = JSON.stringify({ ref_id: 'r', merchant_order_id: merchantOrderId(), amount: '1.005' });
-    assert.equal((await send(CONFIRM, badAmount, sign('ACCOUNT', CONFIRM, badAmount))).code, 4002);
+    assert.equal((await send(CONFIRM, badAmount, await sign('ACCOUNT', CONFIRM, badAmount))).code, 4002);
     const floatAmount = JSON.stringify({ ref_id: 'r', merchant_order_id: merchantOrderId(), amount: 1 });
-    assert.equal((await send(CONFIRM, floatAmount, sign('ACCOUNT', CONFIRM, floatAmount))).code, 4002);
+    assert.equal((await send(CONFIRM, floatAmount, await sign('ACCOUNT', CONFIRM, floatAmount))).code, 4002);
 
     const MANAGED_LIST = '/v3/onboarding/managed_accounts/list';
     const status9 = '{"status":9}';
-    assert.equal((await send(MANAGED_LIST, status9, sign('USER', MANAGED_LIST, status9))).code, 'field_invalid');
+    assert.equal((await send(MANAGED_LIST, status9, await sign('USER', MANAGED_LIST, status9))).code, 'field_invalid');
     const ROTATE = '/v3/onboarding/managed_accounts/credentials/rotate';
     const both = '{"reference_id":"a","account":{}}';
-    assert.equal((await send(ROTATE, both, sign('USER', ROTATE, both))).code, 'invalid_parameter');
+    assert.equal((await send(ROTATE, both, await sign('USER', ROTATE, both))).code, 'invalid_parameter');
     const UPDATE = '/v3/onboarding/managed_accounts/update';
-    assert.equal((await send(UPDATE, '{}', sign('USER', UPDATE, '{}'))).code, 'invalid_parameter');
+    assert.equal((await send(UPDATE, '{}', await sign('USER', UPDATE, '{}'))).code, 'invalid_parameter');
   });
 
   it('every §4.2–4.8 route exists and answers unsigned requests with a 401 envelope', async () => {

@@ -40,9 +40,9 @@ export interface Authenticated {
   raw: Uint8Array;
 }
 
-export function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Authenticated | Response {
+export async function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Promise<Authenticated | Response> {
   const now = ctx.clock.now();
-  const verdict = verifySignedRequest({
+  const verdict = await verifySignedRequest({
     method: c.req.method,
     path: requestTarget(c),
     header: (name) => c.req.header(name),

@@ -18,10 +18,10 @@ describe('signatures cover the request target as sent', () => {
   });
   after(() => sandbox.close());
 
-  function send(sentPath: string, signedPath = sentPath): Promise<{ status: number; reason: string | undefined }> {
+  async function send(sentPath: string, signedPath = sentPath): Promise<{ status: number; reason: string | undefined }> {
     const body = '{}';
     const { clientId, secret } = v3Credential('ACCOUNT');
-    const headers = signRequest({ method: 'POST', path: signedPath, body, clientId, secret, timestamp: sandbox.clock.now() });
+    const headers = await signRequest({ method: 'POST', path: signedPath, body, clientId, secret, timestamp: sandbox.clock.now() });
     const url = new URL(sandbox.url);
     return new Promise((resolve, reject) => {
       const req = request({ host: url.hostname, port: url.port, method: 'POST', path: sentPath, headers }, (res) => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Operation } from '../../server/policy.js';
 import type { Envelope } from '../../server/schemas/envelope.js';
+import { check } from '../../server/schemas/check.js';
 import { isValidAmount } from '../../server/amount.js';
 import { hasOrderIdDatePrefix, isOrderIdDateCurrent } from '../../server/order-id.js';
 import type { SandboxContext } from '../context.js';
@@ -12,7 +13,7 @@ import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
 import { authenticate } from './gate.js';
 
 /** What a route handler receives once the request is authenticated and validated. */
-export interface V3Request<Req extends z.ZodType> {
+export interface V3Request<Req extends z.ZodMiniType> {
   c: Context;
   ctx: SandboxContext;
   /** The request after the operation's zod schema (the client's own). */
@@ -38,7 +39,7 @@ export type V3Result =
   /** `httpStatus` only for refusals of the credential policy (403), as the gate's. */
   | { code: number | string; message: string; data?: Envelope['data']; httpStatus?: 403 };
 
-export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
+export type V3Handler<Req extends z.ZodMiniType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
 
 /**
  * Registers one v3 operation: the body's front door (Content-Type, size;
@@ -49,7 +50,7 @@ export type V3Handler<Req extends z.ZodType> = (req: V3Request<Req>) => V3Result
  * 4000 for a missing field, 4002 otherwise; managed-account routes answer
  * `invalid_parameter` for selector problems and `field_invalid` for the rest.
  */
-export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
+export function registerOperation<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
   app: Hono,
   ctx: SandboxContext,
   op: Operation<Req, Res>,
@@ -58,13 +59,13 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
   app.post(op.path, async (c) => {
     const raw = await readBody(c, ctx.clock.now());
     if (raw instanceof Response) return raw;
-    const auth = authenticate(c, ctx, op, raw);
+    const auth = await authenticate(c, ctx, op, raw);
     if (auth instanceof Response) return auth;
     const now = ctx.clock.now();
 
     const json = parseJsonBody(c, now, raw);
     if (json instanceof Response) return json;
-    const parsed = op.request.safeParse(json.value);
+    const parsed = check(op.request, json.value);
     if (!parsed.success) {
       const issues = parsed.error.issues;
       const text = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
@@ -77,7 +78,7 @@ export function registerOperation<Req extends z.ZodType, Res extends z.ZodType>(
     }
     // The sandbox holds itself to the same response schema the client checks;
     // every one of them describes an object or null, as §2.1 `data` is.
-    const checked = op.response.safeParse(result.data);
+    const checked = check(op.response, result.data);
     if (!checked.success)
       return reply(c, now, invalidCode(op), null, 'The request cannot be answered: a field it sets does not fit the response.');
     const text = envelopeText(now, 200, checked.data as Envelope['data']);

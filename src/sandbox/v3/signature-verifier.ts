@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual, utf8 } from '../../server/bytes.js';
 import {
   canonicalString,
   computeSignature,
@@ -50,8 +50,10 @@ const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
  * the nonce (so unsigned junk cannot burn nonces). The canonical string and
  * the HMAC come from the client's signing module, so the sandbox accepts
  * exactly what the client signs. It does not apply the §5.3 route policy.
+ * Asynchronous, as Web Crypto is; the nonce is remembered after the last
+ * await, so two concurrent requests with one nonce cannot both pass.
  */
-export function verifySignedRequest(input: VerifyInput): VerifyResult {
+export async function verifySignedRequest(input: VerifyInput): Promise<VerifyResult> {
   const fail = (reason: VerifyFailureReason, message: string): VerifyResult => ({ ok: false, reason, message });
   const get = (name: string) => input.header(name) ?? undefined;
 
@@ -92,12 +94,12 @@ export function verifySignedRequest(input: VerifyInput): VerifyResult {
     );
   }
 
-  const actualHash = contentHash(input.body);
+  const actualHash = await contentHash(input.body);
   if (sentHash !== undefined && !safeEqualHex(sentHash, actualHash)) {
     return fail('content_hash_mismatch', 'X-Content-Hash does not match the body. Hash the exact bytes you send.');
   }
 
-  const expected = computeSignature(
+  const expected = await computeSignature(
     secret,
     canonicalString({
       method: input.method,
@@ -122,9 +124,7 @@ export function verifySignedRequest(input: VerifyInput): VerifyResult {
   return { ok: true, clientId: clientId!, target };
 }
 
-/** Constant-time comparison of two hex strings (length checked first, as timingSafeEqual requires). */
+/** Constant-time comparison of two hex strings, over their bytes (server/bytes.ts). */
 function safeEqualHex(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
+  return constantTimeEqual(utf8(a), utf8(b));
 }

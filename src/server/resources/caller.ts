@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Operation } from '../policy.js';
 import type { Target } from '../signing.js';
 
@@ -18,7 +18,7 @@ export interface CallOptions {
 
 /** What resource classes call: signs, sends, retries reads, and parses the envelope. */
 export interface Caller {
-  call<Req extends z.ZodType, Res extends z.ZodType>(
+  call<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
     op: Operation<Req, Res>,
     params: z.input<Req> | undefined,
     options?: CallOptions,

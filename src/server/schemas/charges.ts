@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseTaxId } from '../../document/tax-id.js';
 import { OpenObject, OpenResponse } from './common.js';
 
@@ -8,37 +8,42 @@ export const CHARGES_PATH = '/v1/charges';
 /** Secret keys look like `sk_test_…` or `sk_live_…`; anything else is rejected before sending. */
 export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,}$/;
 
-const Int = (what: string) => z.number({ error: `must be an integer (${what})` }).int(`must be an integer (${what})`);
+const Int = (what: string, ...checks: z.core.$ZodCheck<number>[]) =>
+  z.number({ error: `must be an integer (${what})` }).check(z.int(`must be an integer (${what})`), ...checks);
 
 /**
  * The buyer's CPF or CNPJ (alphanumeric included), checked with
  * `parseTaxId` and sent normalized: no punctuation, letters upper-cased
  * (docs/tax-id.md). The spec shows only a string (§2.5); the check is ours.
  */
-const TaxIdField = z.string().transform((value, ctx) => {
-  const taxId = parseTaxId(value);
-  if (taxId) return taxId.value;
-  ctx.addIssue({
-    code: 'custom',
-    message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, letters allowed in the first 12); check the digits typed',
-  });
-  return z.NEVER;
-});
+const TaxIdField = z.pipe(
+  z.string(),
+  z.transform((value: string, ctx) => {
+    const taxId = parseTaxId(value);
+    if (taxId) return taxId.value;
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, letters allowed in the first 12); check the digits typed',
+    });
+    return z.NEVER;
+  }),
+);
 
 /** §2.5 customer. Every sub-field is typed as the spec shows; none is marked required there. */
 export const ChargeCustomer = z.strictObject({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  tax_id: TaxIdField.optional(),
-  phone: z.string().optional(),
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  tax_id: z.optional(TaxIdField),
+  phone: z.optional(z.string()),
   /** Value seen: `individual`. Other values are not shown. */
-  type: z.string().optional(),
+  type: z.optional(z.string()),
 });
 
 /** §2.5 item. */
 export const ChargeItem = z.strictObject({
   name: z.string(),
-  quantity: Int('quantity').min(1, 'must be at least 1'),
+  quantity: Int('quantity', z.gte(1, 'must be at least 1')),
   unit_price: Int('unit_price, in centavos like amount'),
   tangible: z.boolean(),
 });
@@ -50,17 +55,17 @@ export const ChargeItem = z.strictObject({
  * (a card charge is meaningless without them); the rest is optional but typed.
  */
 export const ChargeRequest = z.strictObject({
-  amount: Int('the total amount in centavos: 15990 is R$ 159,90').positive('must be greater than zero'),
+  amount: Int('the total amount in centavos: 15990 is R$ 159,90', z.positive('must be greater than zero')),
   /** `credit_card` with a token (§2.5). */
-  payment_method: z.string().min(1, 'must not be empty'),
+  payment_method: z.string().check(z.minLength(1, 'must not be empty')),
   /** Value seen: `digital`. */
-  product_type: z.string().optional(),
-  customer: ChargeCustomer.optional(),
-  items: z.array(ChargeItem).optional(),
+  product_type: z.optional(z.string()),
+  customer: z.optional(ChargeCustomer),
+  items: z.optional(z.array(ChargeItem)),
   payment_details: z.strictObject({
     /** The token from `tokenize` (§2.3). */
-    token: z.string().min(1, 'is required: the token from tokenize'),
-    installments: Int('installments').min(1, 'must be at least 1'),
+    token: z.string().check(z.minLength(1, 'is required: the token from tokenize')),
+    installments: Int('installments', z.gte(1, 'must be at least 1')),
   }),
 });
 export type ChargeRequest = z.input<typeof ChargeRequest>;

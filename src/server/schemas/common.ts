@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AMOUNT_PATTERN, MAX_AMOUNT, isAmountAboveZero, isAmountRepresentable } from '../amount.js';
 import { hasOrderIdDatePrefix } from '../order-id.js';
 
@@ -16,13 +16,13 @@ export const OpenObject = z.record(z.string(), z.unknown());
 export type OpenObject = z.infer<typeof OpenObject>;
 
 /** A "not shown" response: any object, or null (the spec does not say a body is always present). */
-export const OpenResponse = OpenObject.nullable();
+export const OpenResponse = z.nullable(OpenObject);
 export type OpenResponse = z.infer<typeof OpenResponse>;
 
 /** A required string that is not empty (spec: "required, non-empty"). */
 export const NonEmptyString = z
   .string({ error: (i) => (i.input === undefined ? 'is required' : 'must be a string') })
-  .min(1, 'must not be empty');
+  .check(z.minLength(1, 'must not be empty'));
 
 /**
  * §8: a positive decimal string with at most two decimal places, by the rules
@@ -38,24 +38,30 @@ export const Amount = z
           ? 'must be a decimal string such as "10.50", not a number (use centsToAmount())'
           : 'must be a string',
   })
-  .regex(AMOUNT_PATTERN, 'must be a positive decimal with at most two decimal places, such as "10.50"')
-  .refine(isAmountAboveZero, 'must be greater than zero')
-  .refine((a) => !AMOUNT_PATTERN.test(a) || isAmountRepresentable(a), `must be at most ${MAX_AMOUNT}`);
+  .check(
+    z.regex(AMOUNT_PATTERN, 'must be a positive decimal with at most two decimal places, such as "10.50"'),
+    z.refine(isAmountAboveZero, 'must be greater than zero'),
+    z.refine((a) => !AMOUNT_PATTERN.test(a) || isAmountRepresentable(a), `must be at most ${MAX_AMOUNT}`),
+  );
 
 /**
  * §4.2/§4.3: the first six characters are a valid YYMMDD UTC date. Whether that
  * date is current (±1 h) depends on the clock, so it is checked apart, by
  * {@link isOrderIdDateCurrent}, in the client and the service.
  */
-export const MerchantOrderId = NonEmptyString.refine(hasOrderIdDatePrefix, 'must start with a UTC date as YYMMDD (use merchantOrderId())');
+export const MerchantOrderId = NonEmptyString.check(
+  z.refine(hasOrderIdDatePrefix, 'must start with a UTC date as YYMMDD (use merchantOrderId())'),
+);
 
 /** A small integer enum member, e.g. `pix_key_type` 1..5 (§2.9). */
 export function intEnum(min: number, max: number, what: string) {
   return z
     .number({ error: (i) => (i.input === undefined ? 'is required' : `must be a number from ${min} to ${max} (${what})`) })
-    .int(`must be an integer from ${min} to ${max} (${what})`)
-    .min(min, `must be from ${min} to ${max} (${what})`)
-    .max(max, `must be from ${min} to ${max} (${what})`);
+    .check(
+      z.int(`must be an integer from ${min} to ${max} (${what})`),
+      z.gte(min, `must be from ${min} to ${max} (${what})`),
+      z.lte(max, `must be from ${min} to ${max} (${what})`),
+    );
 }
 
 /**
@@ -64,8 +70,8 @@ export function intEnum(min: number, max: number, what: string) {
  * it is an open object.
  */
 export const selectorFields = {
-  reference_id: NonEmptyString.optional(),
-  account: OpenObject.optional(),
+  reference_id: z.optional(NonEmptyString),
+  account: z.optional(OpenObject),
 };
 
 /** Refinement: exactly one selector present. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * §2.1: the envelope of every v3 response. `data` must be present (an object
@@ -9,6 +9,6 @@ export const Envelope = z.object({
   code: z.union([z.number(), z.string()]),
   message: z.string(),
   data: z.union([z.record(z.string(), z.unknown()), z.null()]),
-  time: z.number().int(),
+  time: z.int(),
 });
 export type Envelope = z.infer<typeof Envelope>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../policy.js';
 import { exactlyOneSelector, intEnum, OpenObject, OpenResponse, SELECTOR_MESSAGE, selectorFields } from './common.js';
 
@@ -12,36 +12,38 @@ import { exactlyOneSelector, intEnum, OpenObject, OpenResponse, SELECTOR_MESSAGE
  * is open: the complete record is not shown. `trading_name` is MOR only.
  */
 export const ManagedAccountRecord = z.looseObject({
-  reference_id: z.string().optional(),
-  model: z.number().int().optional(),
-  status: z.number().int().optional(),
-  trading_name: z.string().nullable().optional(),
-  notification_email: z.string().nullable().optional(),
-  return_url: z.string().nullable().optional(),
+  reference_id: z.optional(z.string()),
+  model: z.optional(z.int()),
+  status: z.optional(z.int()),
+  trading_name: z.optional(z.nullable(z.string())),
+  notification_email: z.optional(z.nullable(z.string())),
+  return_url: z.optional(z.nullable(z.string())),
 });
 export type ManagedAccountRecord = z.output<typeof ManagedAccountRecord>;
 
 /** §4.8 list request; every field optional. */
 export const ManagedAccountListRequest = z.strictObject({
-  model: intEnum(1, 3, '1 MOR, 2 VA, 3 PA').optional(),
-  status: intEnum(1, 7, 'account status').optional(),
-  tax_id: z.string().optional(),
-  page: z
-    .strictObject({
+  model: z.optional(intEnum(1, 3, '1 MOR, 2 VA, 3 PA')),
+  status: z.optional(intEnum(1, 7, 'account status')),
+  tax_id: z.optional(z.string()),
+  page: z.optional(
+    z.strictObject({
       /** Starts at 1. */
-      page: z.number().int('must be an integer').min(1, 'starts at 1').optional(),
+      page: z.optional(z.number().check(z.int('must be an integer'), z.gte(1, 'starts at 1'))),
       /** Default 20, at most 100. */
-      page_size: z.number().int('must be an integer').min(1, 'must be at least 1').max(100, 'must be at most 100 (§8)').optional(),
-    })
-    .optional(),
+      page_size: z.optional(
+        z.number().check(z.int('must be an integer'), z.gte(1, 'must be at least 1'), z.lte(100, 'must be at most 100 (§8)')),
+      ),
+    }),
+  ),
 });
 export type ManagedAccountListRequest = z.input<typeof ManagedAccountListRequest>;
 
 export const PageInfo = z.looseObject({
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int(),
-  total_pages: z.number().int(),
+  page: z.int(),
+  page_size: z.int(),
+  total: z.int(),
+  total_pages: z.int(),
 });
 export type PageInfo = z.output<typeof PageInfo>;
 
@@ -61,12 +63,12 @@ export const ManagedAccountUpdateRequest = z
   .strictObject({
     ...selectorFields,
     /** MOR only. */
-    trading_name: z.string().optional(),
-    notification_email: z.string().optional(),
+    trading_name: z.optional(z.string()),
+    notification_email: z.optional(z.string()),
     /** Only for a VA on Hosted Link whose compliance session is PENDING_SUBMISSION. */
-    return_url: z.string().optional(),
+    return_url: z.optional(z.string()),
   })
-  .refine(exactlyOneSelector, { message: SELECTOR_MESSAGE });
+  .check(z.refine(exactlyOneSelector, { message: SELECTOR_MESSAGE }));
 export type ManagedAccountUpdateRequest = z.input<typeof ManagedAccountUpdateRequest>;
 
 /** §4.8 update data. */
@@ -74,7 +76,9 @@ export const ManagedAccountUpdateResult = z.looseObject({ managed_account: Manag
 export type ManagedAccountUpdateResult = z.output<typeof ManagedAccountUpdateResult>;
 
 /** §4.8 rotate request: exactly one selector. */
-export const ManagedAccountRotateRequest = z.strictObject(selectorFields).refine(exactlyOneSelector, { message: SELECTOR_MESSAGE });
+export const ManagedAccountRotateRequest = z
+  .strictObject(selectorFields)
+  .check(z.refine(exactlyOneSelector, { message: SELECTOR_MESSAGE }));
 export type ManagedAccountRotateRequest = z.input<typeof ManagedAccountRotateRequest>;
 
 export const ManagedAccountOperations = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PixKeyType } from '../enums.js';
 import { defineOperation } from '../policy.js';
 import { intEnum } from './common.js';
@@ -17,25 +17,29 @@ export function normalizeCnpj(value: string): string {
 }
 
 /** §4.4 create PIX key request. The value is required except for EVP (random key). */
-export const PixKeyCreateRequest = z
-  .strictObject({
-    pix_key_type: intEnum(1, 5, '1 CPF, 2 CNPJ, 3 EMAIL, 4 PHONE, 5 EVP'),
-    pix_key_value: z.string().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.pix_key_type !== PixKeyType.EVP && (v.pix_key_value === undefined || v.pix_key_value.trim() === '')) {
-      ctx.addIssue({ code: 'custom', path: ['pix_key_value'], message: 'is required unless pix_key_type is 5 (EVP)' });
-    }
-  })
-  .transform((v) =>
+export const PixKeyCreateRequest = z.pipe(
+  z
+    .strictObject({
+      pix_key_type: intEnum(1, 5, '1 CPF, 2 CNPJ, 3 EMAIL, 4 PHONE, 5 EVP'),
+      pix_key_value: z.optional(z.string()),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.pix_key_type !== PixKeyType.EVP && (v.pix_key_value === undefined || v.pix_key_value.trim() === '')) {
+          ctx.addIssue({ code: 'custom', path: ['pix_key_value'], message: 'is required unless pix_key_type is 5 (EVP)' });
+        }
+      }),
+    ),
+  z.transform((v: { pix_key_type: number; pix_key_value?: string | undefined }) =>
     v.pix_key_type === PixKeyType.CNPJ && v.pix_key_value !== undefined ? { ...v, pix_key_value: normalizeCnpj(v.pix_key_value) } : v,
-  );
+  ),
+);
 export type PixKeyCreateRequest = z.input<typeof PixKeyCreateRequest>;
 
 /** §2.9 create PIX key data. `status` values are not shown (§2.12). */
 export const PixKeyCreateResult = z.looseObject({
   pix_key: z.string(),
-  pix_key_type: z.number().int(),
+  pix_key_type: z.int(),
   status: z.number(),
   /** Unix milliseconds. */
   created_at: z.number(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../policy.js';
 import { Amount, NonEmptyString, OpenResponse } from './common.js';
 
@@ -11,20 +11,20 @@ import { Amount, NonEmptyString, OpenResponse } from './common.js';
  */
 
 /** Free text for the payer, carried in the BR Code (field 26, sub-field 02). */
-const Description = z.string({ error: 'must be a string' }).max(50, 'must be at most 50 characters');
+const Description = z.string({ error: 'must be a string' }).check(z.maxLength(50, 'must be at most 50 characters'));
 
 /** Fields both generate requests share. */
 const generateFields = {
   /** The payee's PIX key; the account's first active key when absent. */
-  pix_key: NonEmptyString.optional(),
+  pix_key: z.optional(NonEmptyString),
   /** Decimal string (§8), e.g. "25.00"; absent: the payer chooses the amount. Never a number. */
-  amount: Amount.optional(),
+  amount: z.optional(Amount),
   /**
    * At most 50 characters. It shares a BR Code field with the key or the
    * location, so a long one may still not fit beside them: only the service
    * can tell, from the whole code (the sandbox answers 4002).
    */
-  description: Description.optional(),
+  description: z.optional(Description),
 };
 
 /** Generate a static (reusable) code. Open: unknown fields pass through. */
@@ -35,11 +35,11 @@ export type QrCodeStaticRequest = z.input<typeof QrCodeStaticRequest>;
 export const QrCodeDynamicRequest = z.looseObject({
   ...generateFields,
   /** Lifetime in whole seconds from generation; the service's default and upper limit are its own (sandbox: 3600, 7 days). */
-  expires_in: z
-    .number({ error: 'must be a whole number of seconds' })
-    .int('must be a whole number of seconds')
-    .positive('must be at least 1 second')
-    .optional(),
+  expires_in: z.optional(
+    z
+      .number({ error: 'must be a whole number of seconds' })
+      .check(z.int('must be a whole number of seconds'), z.positive('must be at least 1 second')),
+  ),
 });
 export type QrCodeDynamicRequest = z.input<typeof QrCodeDynamicRequest>;
 

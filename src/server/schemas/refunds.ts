@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../policy.js';
 import { Amount, MerchantOrderId, NonEmptyString, OpenObject, OpenResponse } from './common.js';
 
@@ -13,7 +13,7 @@ export const RefundCreateRequest = z.strictObject({
   /** Not above the remaining refundable amount. */
   amount: Amount,
   /** Forwarded as the refund memo. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
 });
 export type RefundCreateRequest = z.input<typeof RefundCreateRequest>;
 
@@ -23,7 +23,7 @@ export const RefundCreateResult = z.looseObject({
   settlement_refund_id: z.string(),
   merchant_order_id: z.string(),
   amount: z.string(),
-  txn_status: z.number().int(),
+  txn_status: z.int(),
 });
 export type RefundCreateResult = z.output<typeof RefundCreateResult>;
 

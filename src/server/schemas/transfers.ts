@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineOperation } from '../policy.js';
 import { Amount, MerchantOrderId, NonEmptyString, OpenObject, OpenResponse } from './common.js';
 
@@ -23,12 +23,12 @@ export const QrCodeInitiateResult = z.looseObject({
   pix_key_type: z.number(),
   qr_code_id: z.string(),
   /** Passed through from the decoder; its unit is not established (§2.6). */
-  expires: z.number().int(),
-  amount: z.string().optional(),
+  expires: z.int(),
+  amount: z.optional(z.string()),
   settlement_id: z.string(),
   qr_code_type: z.number(),
   currency: z.string(),
-  memo: z.string().optional(),
+  memo: z.optional(z.string()),
 });
 export type QrCodeInitiateResult = z.output<typeof QrCodeInitiateResult>;
 
@@ -40,8 +40,8 @@ export const QrCodeConfirmRequest = z.strictObject({
   /** For a fixed-amount QR, must equal the amount returned by initiate. */
   amount: Amount,
   /** Accepted and ignored by the service; BRL is sent. */
-  currency: z.string().optional(),
-  memo: z.string().optional(),
+  currency: z.optional(z.string()),
+  memo: z.optional(z.string()),
 });
 export type QrCodeConfirmRequest = z.input<typeof QrCodeConfirmRequest>;
 
@@ -49,7 +49,7 @@ export type QrCodeConfirmRequest = z.input<typeof QrCodeConfirmRequest>;
 export const QrCodeConfirmResult = z.looseObject({
   merchant_order_id: z.string(),
   txn_id: NonEmptyString,
-  txn_status: z.number().int(),
+  txn_status: z.int(),
 });
 export type QrCodeConfirmResult = z.output<typeof QrCodeConfirmResult>;
 
@@ -58,7 +58,7 @@ export const TransferStatusRequest = z.strictObject({ txn_id: NonEmptyString });
 export type TransferStatusRequest = z.input<typeof TransferStatusRequest>;
 
 /** §4.2 status check data: `txn_status` (§2.10). */
-export const TransferStatusResult = z.looseObject({ txn_status: z.number().int() });
+export const TransferStatusResult = z.looseObject({ txn_status: z.int() });
 export type TransferStatusResult = z.output<typeof TransferStatusResult>;
 
 export const TransferOperations = {

@@ -182,7 +182,7 @@ describe('managed accounts (§2.11, §4.8)', () => {
     const { clientId, secret } = v3Credential('USER');
     for (const op of Object.values(ManagedAccountOperations)) {
       const body = '{"reference_id":"ma_sandbox_mor_0001"}';
-      const headers = signRequest({
+      const headers = await signRequest({
         method: 'POST',
         path: op.path,
         body,

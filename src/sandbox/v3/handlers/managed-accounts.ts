@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AccountStatus, ComplianceMode, ManagedAccountModel } from '../../../server/enums.js';
 import {
   ManagedAccountListRequest,
@@ -20,18 +20,18 @@ export const MAX_PAGE_SIZE = 100;
  * a page size above 100 is capped rather than refused ("capped at 100", §4.8).
  * (The client refuses it before sending, which is stricter and harmless.)
  */
-const ListRequest = ManagedAccountListRequest.extend({
-  page: z
-    .strictObject({
-      page: z.number().int().min(1).optional(),
-      page_size: z
-        .number()
-        .int()
-        .min(1)
-        .transform((n) => Math.min(n, MAX_PAGE_SIZE))
-        .optional(),
-    })
-    .optional(),
+const ListRequest = z.extend(ManagedAccountListRequest, {
+  page: z.optional(
+    z.strictObject({
+      page: z.optional(z.number().check(z.int(), z.gte(1))),
+      page_size: z.optional(
+        z.pipe(
+          z.number().check(z.int(), z.gte(1)),
+          z.transform((n: number) => Math.min(n, MAX_PAGE_SIZE)),
+        ),
+      ),
+    }),
+  ),
 });
 
 /**

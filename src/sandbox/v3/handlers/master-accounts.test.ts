@@ -22,7 +22,7 @@ describe('master accounts (§4.7, §5.3)', () => {
   /** Sends by hand so the client's own §5.3 checks do not stop the request first. */
   async function send(credential: { clientId: string; secret: string }, path: string, payload: object, target?: Target) {
     const body = JSON.stringify(payload);
-    const headers = signRequest({ method: 'POST', path, body, ...credential, timestamp: sandbox.clock.now(), target });
+    const headers = await signRequest({ method: 'POST', path, body, ...credential, timestamp: sandbox.clock.now(), target });
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers, body });
     return { status: res.status, ...((await res.json()) as { code: number | string; data: Record<string, unknown> | null }) };
   }

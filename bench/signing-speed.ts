@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:signing`: what signing a v3 request costs since it moved
+ * to Web Crypto (docs/benchmarks.md), in one Node process:
+ *
+ * - requests signed per second: `signRequest` on Web Crypto (awaited one at
+ *   a time, and 64 at a time; with the key imported once, as `createClient`
+ *   does, and imported per request, as `signRequest` with a string secret
+ *   does), beside the same canonical string hashed and HMACed with
+ *   `node:crypto`'s synchronous calls, as the package did before;
+ * - the cost of one signature against a loopback round trip: the median
+ *   time of a signed status check answered by the sandbox, and of a bare
+ *   `fetch` to a `node:http` server that answers a fixed envelope.
+ *
+ * Each rate is the median of five rounds, the kinds taking turns, so a
+ * slow moment of the machine does not fall on one kind only.
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { canonicalString, importSigningKey, signRequest, type SigningKey } from '../src/server/signing.js';
+import { createClient } from '../src/server/client.js';
+import { createSandbox } from '../src/sandbox/sandbox.js';
+import { v3Credential } from '../src/sandbox/v3/fixtures.js';
+import { writeResults } from './results-doc.js';
+
+const ROUNDS = 5;
+const ROUND_MS = 400;
+const TRIPS = 1_000;
+const PATH = '/v3/transfers/status/check';
+const BODY = JSON.stringify({ txn_id: 'txn_0123456789abcdef' });
+const { clientId, secret } = v3Credential('ACCOUNT');
+
+/** The same headers the package signed before, with node:crypto's synchronous hash and HMAC. */
+function signWithNodeCrypto(timestamp: number, nonce: string): string {
+  const hash = createHash('sha256').update(BODY).digest('hex');
+  const canonical = canonicalString({ method: 'POST', path: PATH, clientId, timestamp: String(timestamp), nonce, contentHash: hash });
+  return createHmac('sha256', secret).update(canonical, 'utf8').digest('hex');
+}
+
+const webCrypto = (key: SigningKey | string) => () => signRequest({ method: 'POST', path: PATH, body: BODY, clientId, secret: key });
+
+/** Signatures per second over one round: `batch` in flight at a time. */
+async function rate(sign: () => unknown, batch: number): Promise<number> {
+  let count = 0;
+  const start = performance.now();
+  while (performance.now() - start < ROUND_MS) {
+    if (batch === 1) await sign();
+    else await Promise.all(Array.from({ length: batch }, sign));
+    count += batch;
+  }
+  return (count * 1000) / (performance.now() - start);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const key = await importSigningKey(secret);
+let nonceCounter = 0;
+const KINDS: { name: string; sign: () => unknown; batch: number }[] = [
+  {
+    name: '`node:crypto` `createHash` + `createHmac` (synchronous, before)',
+    sign: () => signWithNodeCrypto(Date.now(), String(nonceCounter++)),
+    batch: 1,
+  },
+  { name: 'Web Crypto `signRequest`, key imported once, one at a time', sign: webCrypto(key), batch: 1 },
+  { name: 'Web Crypto `signRequest`, key imported once, 64 at a time', sign: webCrypto(key), batch: 64 },
+  { name: 'Web Crypto `signRequest`, secret as a string (key imported per request)', sign: webCrypto(secret), batch: 1 },
+];
+const rates = new Map<string, number[]>(KINDS.map((k) => [k.name, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const kind of KINDS) rates.get(kind.name)!.push(await rate(kind.sign, kind.batch));
+}
+
+/** Median milliseconds of `TRIPS` requests, one after another. */
+async function roundTrip(send: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 50; i++) await send(); // connections open, code warm
+  const times: number[] = [];
+  for (let i = 0; i < TRIPS; i++) {
+    const start = performance.now();
+    await send();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+const sandbox = await createSandbox();
+const client = createClient({ baseUrl: sandbox.url, credential: { clientId, secret, kind: 'ACCOUNT' } });
+const created = await client.transfers.pixBankAccount({ amount: '1.00', memo: 'bench' });
+const txnId = String(created?.txn_id);
+const sandboxTrip = await roundTrip(() => client.transfers.statusCheck({ txn_id: txnId }));
+await sandbox.close();
+
+const envelope = JSON.stringify({ code: 200, message: 'success', data: { txn_status: 1 }, time: Date.now() });
+const bare = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(envelope));
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${PATH}`;
+const bareTrip = await roundTrip(async () => (await fetch(bareUrl, { method: 'POST', body: BODY })).text());
+await new Promise((resolve) => bare.close(resolve));
+
+const perSecond = (name: string) => median(rates.get(name)!);
+const signingMs = 1000 / perSecond(KINDS[1]!.name);
+const lines = [
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} threads, load average ${loadavg()[0]!.toFixed(1)} at the end); medians of ${ROUNDS} rounds of ${ROUND_MS} ms.`,
+  '',
+  '| signing one status check | signatures per second | µs each |',
+  '| --- | ---: | ---: |',
+  ...KINDS.map((k) => {
+    const r = perSecond(k.name);
+    return `| ${k.name} | ${Math.round(r).toLocaleString('en')} | ${(1e6 / r).toFixed(1)} |`;
+  }),
+  '',
+  '| one request on loopback (median of 1,000, one at a time) | ms | signing (Web Crypto, key imported once) as a share of it |',
+  '| --- | ---: | ---: |',
+  `| signed status check, \`createClient\` → sandbox (verifies, answers) | ${sandboxTrip.toFixed(3)} | ${((100 * signingMs) / sandboxTrip).toFixed(1)} % |`,
+  `| bare \`fetch\` → \`node:http\` fixed envelope (the floor) | ${bareTrip.toFixed(3)} | ${((100 * signingMs) / bareTrip).toFixed(1)} % |`,
+];
+const text = lines.join('\n');
+console.log(text);
+await writeResults('signing', text);

@@ -213,7 +213,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
       lang,
       messages: packMessages(messages),
       acceptedBrands,
-      publicKey,
+      // A key the host refused (a secret key, say) never crosses: the frame has no use for it while unavailable.
+      publicKey: unavailable ? '' : publicKey,
       disabled,
       unavailable,
       hideSubmit,

@@ -263,7 +263,11 @@ export class PayCardForm extends ReactiveElement {
       if (this.configError) throw this.configError;
     }
     // Rejects rather than waits: an element never appended would keep the caller waiting for good.
-    if (!this.#surface) throw new DOMException('<pay-card-form>: tokenize() needs the element in the page: append it to the document first.', 'InvalidStateError');
+    if (!this.#surface)
+      throw new DOMException(
+        '<pay-card-form>: tokenize() needs the element in the page: append it to the document first.',
+        'InvalidStateError',
+      );
     return this.#surface.tokenize();
   }
 

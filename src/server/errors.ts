@@ -26,7 +26,7 @@ export class RequestValidationError extends PayCardError {
   /** `call` names the call in the message, with its method and path (e.g. `refunds.create (POST /v3/refunds/create)`); default: `operation`. */
   constructor(issues: readonly ValidationIssue[], operation?: string, call = operation) {
     const list = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
-    super(`Invalid request${call ? ` for ${call}` : ''}: ${list}. Nothing was sent.`, { operation });
+    super(`Invalid request${call ? ` for ${call}` : ''}: ${list}`, { operation });
     this.issues = issues;
     this.field = issues[0]?.field ?? '';
   }
@@ -127,7 +127,11 @@ export class BusinessError extends PayCardError {
   /** Envelope `data`; usually null. */
   readonly data: unknown;
   /** `details.call` names the call in the message, with its method and path (e.g. `charges.create (POST /v1/charges)`); default: `operation`. */
-  constructor(code: number | string, message: string, details: { operation?: string | undefined; call?: string | undefined; data?: unknown }) {
+  constructor(
+    code: number | string,
+    message: string,
+    details: { operation?: string | undefined; call?: string | undefined; data?: unknown },
+  ) {
     super(`${details.call ?? details.operation ?? 'Request'} failed with business code ${String(code)}: ${message}`, {
       operation: details.operation,
     });

@@ -74,10 +74,13 @@ export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
     }
     if (signal?.aborted) throw new AbortError(`${call} was aborted`, { operation, cause: signal.reason });
     const cause = transportCause(error);
-    throw new NetworkError(`${call} could not reach ${hostAndPort(input.url)} (${cause.code ?? cause.name}): is baseUrl right, and the service up?`, {
-      operation,
-      cause,
-    });
+    throw new NetworkError(
+      `${call} could not reach ${hostAndPort(input.url)} (${cause.code ?? cause.name}): check baseUrl, and that the service is up.`,
+      {
+        operation,
+        cause,
+      },
+    );
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

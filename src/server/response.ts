@@ -118,19 +118,16 @@ export function statusError(input: ResponseInput, json: unknown, options: { sign
       skew !== undefined && Math.abs(skew) > SKEW_HINT_MS
         ? ` This machine's clock differs from the server's by about ${Math.round(skew / 1000)} s: synchronise it (NTP), timestamps must be within the server's window.`
         : '';
-    return new SignatureRejectedError(
-      `${call}: the server rejected the request signature (HTTP 401${because}).${hint}${serverMessage}`,
-      {
-        ...details,
-        clockSkewMs: skew,
-      },
-    );
+    return new SignatureRejectedError(`${call}: the server rejected the request signature (HTTP 401${because}).${hint}${serverMessage}`, {
+      ...details,
+      clockSkewMs: skew,
+    });
   }
   if (status === 403) {
     return new PermissionDeniedError(`${call}: the credential is not allowed here (HTTP 403${because}).${serverMessage}`, details);
   }
   // A 404 is most often a baseUrl without the service's path prefix, or another service's address.
-  const notFound = status === 404 ? ' Check baseUrl: it is the service\'s address, with its path prefix if it has one.' : '';
+  const notFound = status === 404 ? " Check baseUrl: it is the service's address, with its path prefix if it has one." : '';
   return new HttpStatusError(`${call} failed with HTTP ${status}.${notFound}${serverMessage}`, details);
 }
 

@@ -267,7 +267,7 @@ describe('<pay-card-form>', () => {
     const error = await el.tokenize().catch((e: unknown) => e);
     expect(error).to.be.instanceOf(DOMException);
     expect((error as DOMException).name).to.equal('InvalidStateError');
-    expect((error as DOMException).message).to.match(/append it to the document first/);
+    expect((error as DOMException).message).to.match(/append the element to the document before tokenize\(\)/);
     expect(errors).to.deep.equal([error]);
     document.body.append(el);
     try {

@@ -264,10 +264,7 @@ export class PayCardForm extends ReactiveElement {
     }
     // Rejects rather than waits: an element never appended would keep the caller waiting for good.
     if (!this.#surface)
-      throw new DOMException(
-        '<pay-card-form>: tokenize() needs the element in the page: append it to the document first.',
-        'InvalidStateError',
-      );
+      throw new DOMException('<pay-card-form>: append the element to the document before tokenize().', 'InvalidStateError');
     return this.#surface.tokenize();
   }
 

@@ -12,9 +12,9 @@ export const PUBLIC_KEY_PATTERN = /^pk_(test|live)_[A-Za-z0-9]{8,}$/;
 export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,}$/;
 
 /**
- * True when the value carries a secret key, even cut short or pasted with
+ * Matches text that carries a secret key, even cut short or pasted with
  * spaces around it: wherever a public key is expected, such a value is refused
  * as a secret key, so the message can say what is at stake (remove it from
  * the page, rotate it) rather than call it malformed.
  */
-export const hasSecretKey = (value: unknown): boolean => typeof value === 'string' && /\bsk_(test|live)_/.test(value);
+export const SECRET_KEY_INSIDE = /sk_(test|live)_/;

@@ -26,7 +26,7 @@ test('a secret key where the public key goes is called a secret key, to remove a
       () => checkTokenizeConfig(key, 'https://api.example.com', 'tokenize()'),
       (error: Error) =>
         error instanceof AuthenticationError &&
-        /^tokenize\(\): this is your secret key \(sk_…\): remove it from the page and rotate it; /.test(error.message) &&
+        /^tokenize\(\): this is your secret key: remove it from the page and rotate it, then use the public key: /.test(error.message) &&
         !error.message.includes(key.trim()),
       JSON.stringify(key),
     );

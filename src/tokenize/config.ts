@@ -6,7 +6,7 @@
  */
 import { checkBaseUrl } from '../shared/base-url.js';
 import { AuthenticationError } from './errors.js';
-import { hasSecretKey, PUBLIC_KEY_PATTERN } from '../shared/keys.js';
+import { PUBLIC_KEY_PATTERN, SECRET_KEY_INSIDE } from '../shared/keys.js';
 
 /**
  * The normalised base address, when the key and the address are usable.
@@ -19,9 +19,7 @@ export function checkTokenizeConfig(publicKey: unknown, baseUrl: unknown, caller
   if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
     // Refused before anything is sent; a secret key in a page has already leaked, so saying only "malformed" would leave it live.
     throw new AuthenticationError(
-      hasSecretKey(publicKey)
-        ? `${caller}: this is your secret key (sk_…): remove it from the page and rotate it; use the public key, "pk_test_…" or "pk_live_…".`
-        : `${caller}: the public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".`,
+      `${caller}: ${SECRET_KEY_INSIDE.test(String(publicKey)) ? 'this is your secret key: remove it from the page and rotate it, then use the public key' : 'the public key is missing or malformed'}: it looks like "pk_test_…" or "pk_live_…".`,
     );
   }
   return checkBaseUrl(baseUrl, caller);

@@ -166,18 +166,18 @@ describe('errors name what they tried, whatever the upstream answers', () => {
 });
 
 describe('transport errors also name the host and port', () => {
-  /** Both kinds of call against `url`: a charge, and a v3 read sent once. */
+  /** Both kinds of call against `url`, a charge and a v3 read sent once, each started when the test awaits it (no rejection left unhandled). */
   const bothCalls = (url: string, timeoutMs?: number) => [
-    createCharge({ baseUrl: url, secretKey: SECRET_KEY, timeoutMs }, charge),
-    clientFor('ACCOUNT', url, { maxReadRetries: 0, timeoutMs }).transfers.statusCheck({ txn_id: 't' }),
+    () => createCharge({ baseUrl: url, secretKey: SECRET_KEY, timeoutMs }, charge),
+    () => clientFor('ACCOUNT', url, { maxReadRetries: 0, timeoutMs }).transfers.statusCheck({ txn_id: 't' }),
   ];
   const named = (error: Error, hostPort: string, what: string) =>
     [CHARGE_CALL, STATUS_CALL].some((call) => error.message.startsWith(`${call} ${what} ${hostPort}`));
 
   it('a refused connection (ECONNREFUSED)', async () => {
     const { url, port } = await closedPortUrl();
-    for (const promise of bothCalls(url)) {
-      const error = await failure(promise);
+    for (const start of bothCalls(url)) {
+      const error = await failure(start());
       assert.ok(error instanceof NetworkError && !(error instanceof TimeoutError), error.message);
       assert.equal((error.cause as { code?: string }).code, 'ECONNREFUSED');
       assert.ok(named(error, `127.0.0.1:${port} (ECONNREFUSED)`, 'could not reach'), error.message);
@@ -187,8 +187,8 @@ describe('transport errors also name the host and port', () => {
 
   it('a name that does not resolve: the default port written out', async () => {
     // .invalid never resolves (RFC 2606); offline, the resolver may say EAI_AGAIN instead of ENOTFOUND.
-    for (const promise of bothCalls('https://pay.invalid')) {
-      const error = await failure(promise);
+    for (const start of bothCalls('https://pay.invalid')) {
+      const error = await failure(start());
       assert.ok(error instanceof NetworkError, error.message);
       assert.ok(/could not reach pay\.invalid:443 \((ENOTFOUND|EAI_AGAIN)\)/.test(error.message), error.message);
       assert.ok(named(error, 'pay.invalid:443', 'could not reach'), error.message);
@@ -201,8 +201,8 @@ describe('transport errors also name the host and port', () => {
     const server = await startRawServer(() => {});
     try {
       const { port } = new URL(server.url);
-      for (const promise of bothCalls(server.url, 100)) {
-        const error = await failure(promise);
+      for (const start of bothCalls(server.url, 100)) {
+        const error = await failure(start());
         assert.ok(error instanceof TimeoutError, error.message);
         assert.ok(named(error, `127.0.0.1:${port} within 100 ms`, 'got no response from'), error.message);
         assertNothingSecret(error);

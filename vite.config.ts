@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
  * has one entry per build; `npm run build` does them all):
  *
  * - `vite build` → `dist/pay-card-form.js`, the ES module, with the chunks it
- *   loads on demand (the inline form, the brand marks, `tokenize`);
+ *   loads (the inline form, the brand marks, `tokenize`) in `dist/chunks/`, so
+ *   a site copies exactly two things: that file and that folder;
  * - `vite build --mode classic` → `dist/pay-card-form.iife.js`, the classic
  *   script: one file, isolated mode only (src/script-tag-classic.ts);
  * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`;
@@ -53,8 +54,9 @@ export default defineConfig(({ mode }) => {
         formats,
         fileName: (format) => (format === 'es' ? `${file}.js` : `${file}.${format}.js`),
       },
-      // Library mode leaves whitespace in ES output; minify both formats fully.
-      rolldownOptions: { output: { minify: true } },
+      // Library mode leaves whitespace in ES output; minify both formats fully. The chunks get their
+      // own folder: at the top of dist/ they would be lost among tsc's entry points, which a page never loads.
+      rolldownOptions: { output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   };
 });

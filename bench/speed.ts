@@ -163,7 +163,7 @@ try {
   await page.route(`${ORIGIN}/**`, async (route) => {
     const { pathname } = new URL(route.request().url());
     if (pathname === '/') return route.fulfill({ contentType: 'text/html', body: html });
-    const file = /^\/dist\/([\w-]+\.js)$/.exec(pathname)?.[1];
+    const file = /^\/dist\/((?:chunks\/)?[\w-]+\.js)$/.exec(pathname)?.[1];
     const body = file && (await readFile(fromBench(`../dist/${file}`)).catch(() => null));
     return body ? route.fulfill({ contentType: 'text/javascript', body }) : route.fulfill({ status: 404 });
   });

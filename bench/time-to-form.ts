@@ -102,7 +102,7 @@ async function startMerchant(sandboxUrl: string): Promise<{ url: string; server:
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const mode = MODES.find((m) => pathname === `/${m}.html`);
     if (mode) return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(mode, sandboxUrl));
-    const file = /^\/dist\/([\w-]+\.js)$/.exec(pathname)?.[1];
+    const file = /^\/dist\/((?:chunks\/)?[\w-]+\.js)$/.exec(pathname)?.[1];
     const body = file && (await readFile(`${distDir}${file}`).catch(() => null));
     if (!body) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }).end(body);

@@ -20,8 +20,8 @@ export interface MerchantSite {
 }
 
 const DIST = new URL('../dist/', import.meta.url);
-/** The script-tag file and its chunks: flat names, nothing that walks out of `dist/`. */
-const DIST_FILE = /^\/dist\/([\w-]+(?:\.[\w-]+)*\.js)$/;
+/** The script-tag file and its chunks (in `dist/chunks/`): plain names, nothing that walks out of `dist/`. */
+const DIST_FILE = /^\/dist\/((?:chunks\/)?[\w-]+(?:\.[\w-]+)*\.js)$/;
 
 const typeOf = (path: string) => (path.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8');
 

@@ -79,10 +79,10 @@ test('the isolated page leaves the inline form out, and the inline page adds it'
   const onDemand = lazyFiles('isolatedPage').map((f) => f.path);
   // Vite names a chunk split off at a dynamic import after the module imported.
   assert.ok(
-    onDemand.some((path) => /^inline-surface-[\w-]+\.js$/.test(path)),
+    onDemand.some((path) => /^chunks\/inline-surface-[\w-]+\.js$/.test(path)),
     `dist/pay-card-form.js imports no inline-surface chunk on demand (it imports ${onDemand.join(', ') || 'nothing'})`,
   );
-  assert.ok(!isolated.some((path) => path.startsWith('inline-surface')), `the isolated page loads ${isolated.join(', ')}`);
+  assert.ok(!isolated.some((path) => path.includes('inline-surface')), `the isolated page loads ${isolated.join(', ')}`);
   assert.deepEqual(inline, [...isolated, ...onDemand]);
 });
 
@@ -147,7 +147,9 @@ test('the built files bundle Lit (and the QR encoder) instead of importing them'
 // the suite; the next test makes sure that note goes once the goal is met.
 for (const { name, key, brotli } of ROWS) {
   const { goalBrotliBytes: goal, goalUnmet } = budget[key];
-  test(`${name} is within its ${kb(goal)} goal`, goalUnmet ? { todo: goalUnmet } : {}, () => {
+  // Named for what the run measured, so an open to-do reads "over its goal" while it is.
+  const state = brotli > goal ? `is over its ${kb(goal)} goal by ${brotli - goal} B (${brotli} B)` : `is within its ${kb(goal)} goal`;
+  test(`${name} ${state}`, goalUnmet ? { todo: goalUnmet } : {}, () => {
     assert.ok(brotli <= goal, `${brotli} B brotli, over the ${goal} B goal by ${brotli - goal} B`);
   });
 }

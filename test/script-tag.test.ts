@@ -6,6 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
@@ -46,12 +47,12 @@ for (const [build, page, file] of [
       const detail = JSON.parse((await tab.locator('#token').getAttribute('data-detail'))!);
       assert.equal(detail.brand, 'visa');
       assert.equal(detail.lastFourDigits, '1111');
-      // The page's own scripts: the entry first; the module build may add its chunks from the same
-      // folder (never the inline form's, which isolated mode does not need); the classic build is one file.
+      // The page's own scripts: the entry first; the module build adds its chunks from dist/chunks/
+      // (never the inline form's, which isolated mode does not need); the classic build is one file.
       const own = scripts.filter((url) => url.origin === new URL(demo.url).origin).map((url) => url.pathname);
       assert.equal(own[0], file);
       if (build === 'classic') assert.deepEqual(own, [file]);
-      for (const chunk of own.slice(1)) assert.match(chunk, /^\/dist\/[\w-]+\.js$/);
+      for (const chunk of own.slice(1)) assert.match(chunk, /^\/dist\/chunks\/[\w-]+\.js$/);
       assert.ok(!own.some((path) => path.includes('inline-surface')), 'the inline form is loaded only in inline mode');
       // The frame's scripts come from the sandbox's origin: its own first, then the brand marks it loads after the form.
       const frame = scripts.filter((url) => url.origin !== new URL(demo.url).origin).map((url) => url.pathname);
@@ -95,9 +96,19 @@ for (const [build, page] of [
       if (build === 'module') {
         assert.deepEqual(shown, Array(2).fill({ frame: false, form: true, number: true }));
         assert.ok(
-          scripts.some((path) => /^\/dist\/inline-surface-[\w-]+\.js$/.test(path)),
+          scripts.some((path) => /^\/dist\/chunks\/inline-surface-[\w-]+\.js$/.test(path)),
           'the inline form is loaded on demand',
         );
+        // What the README says to copy is exactly what a page loads: every file of dist/chunks/ is
+        // loaded once both modes run (the brand marks last, after the inline form shows), and nothing else.
+        const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url))).map((name) => `/dist/chunks/${name}`);
+        await tab.waitForFunction(
+          (wanted) =>
+            wanted.every((path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path)),
+          chunks,
+        );
+        const own = scripts.filter((path) => path.startsWith('/dist/'));
+        assert.deepEqual([...new Set(own)].sort(), ['/dist/pay-card-form.js', ...chunks].sort());
         assert.deepEqual(ours, []);
       } else {
         assert.deepEqual(shown, Array(2).fill({ frame: true, form: false, number: false }));
@@ -138,4 +149,15 @@ test('the classic build exposes the element, tokenize and the error classes on w
   } finally {
     await tab.close();
   }
+});
+
+test("the README's copy command names the files the module page loads: the entry and dist/chunks/", async () => {
+  const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+  const command = /^cp -R (.+) public\/assets\/$/m.exec(readme)?.[1];
+  assert.ok(command, 'the README has no cp command for the script-tag files');
+  assert.deepEqual(command.split(' '), ['node_modules/pay-card-form/dist/pay-card-form.js', 'node_modules/pay-card-form/dist/chunks']);
+  // The build wrote both, and the folder holds the module's chunks alone.
+  const chunks = await readdir(new URL('../dist/chunks/', import.meta.url));
+  assert.ok(chunks.length > 0 && chunks.every((name) => /^[\w-]+\.js$/.test(name)), chunks.join(', '));
+  await readFile(new URL('../dist/pay-card-form.js', import.meta.url));
 });

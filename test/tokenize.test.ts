@@ -106,9 +106,25 @@ test('a malformed public key throws AuthenticationError without a request', asyn
     calls++;
     return fetch(...args);
   };
-  for (const publicKey of ['', 'sk_test_51LojaExemploSecret0001', 'pk_test_', undefined as unknown as string]) {
+  for (const publicKey of ['', 'pk_test_', undefined as unknown as string]) {
     await assert.rejects(tokenize(card, { ...opts, publicKey, fetch: counting }), AuthenticationError);
   }
+  assert.equal(calls, 0);
+});
+
+test("a secret key in tokenize's options is called a secret key, never sent and never echoed", async () => {
+  let calls = 0;
+  const counting: typeof fetch = (...args) => {
+    calls++;
+    return fetch(...args);
+  };
+  const secret = merchant!.secretKey;
+  await assert.rejects(tokenize(card, { ...opts, publicKey: secret, fetch: counting }), (err: unknown) => {
+    assert.ok(err instanceof AuthenticationError);
+    assert.match(err.message, /secret key: remove it from the page and rotate it/);
+    assert.ok(![err.message, JSON.stringify(err), err.stack ?? ''].join('\n').includes(secret), 'the secret key was echoed');
+    return true;
+  });
   assert.equal(calls, 0);
 });
 

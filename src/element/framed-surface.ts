@@ -228,7 +228,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
       acceptedBrands,
       installments,
       collectTaxId,
-      publicKey,
+      // A key the host refused (a secret key, say) never crosses: the frame has no use for it while unavailable.
+      publicKey: unavailable ? '' : publicKey,
       disabled,
       unavailable,
       hideSubmit,

@@ -257,6 +257,28 @@ describe('<pay-card-form>', () => {
     }
   });
 
+  it('tokenize() before the element is in the page rejects at once, saying to append it first; appended, it works', async () => {
+    const el = document.createElement('pay-card-form');
+    el.mode = MODE;
+    el.publicKey = ACTIVE_KEY;
+    el.baseUrl = await sandboxUrl();
+    const errors: Error[] = [];
+    el.addEventListener('tokenize-error', (event) => errors.push(event.detail.error));
+    const error = await el.tokenize().catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('InvalidStateError');
+    expect((error as DOMException).message).to.match(/append the element to the document before tokenize\(\)/);
+    expect(errors).to.deep.equal([error]);
+    document.body.append(el);
+    try {
+      await ready(el);
+      await fillValidCard(el);
+      expect((await el.tokenize()).lastFourDigits).to.equal('1111');
+    } finally {
+      el.remove();
+    }
+  });
+
   it('fires `change` with completeness, brand and field states', async () => {
     const el = await mount();
     let last: ChangeDetail | undefined;

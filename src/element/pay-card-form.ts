@@ -276,7 +276,10 @@ export class PayCardForm extends ReactiveElement {
    * in flight get the same promise, so a double click never tokenizes twice.
    * Also fires `tokenized` or `tokenize-error`. If the card is edited or reset
    * before the service answers, the request is aborted, the promise rejects
-   * with an `AbortError` and no token is kept.
+   * with an `AbortError` and no token is kept. Called before the element has
+   * ever been in the page, it does not wait: it rejects at once with an
+   * `InvalidStateError` that says to append the element to the document
+   * first (once connected, it waits for the first render by itself).
    */
   tokenize(): Promise<TokenizeResult> {
     if (this.#pending) return this.#pending;
@@ -312,7 +315,9 @@ export class PayCardForm extends ReactiveElement {
       // The first update checks the configuration.
       if (this.configError) throw this.configError;
     }
-    if (!this.#surface) throw new DOMException('Not rendered yet.', 'InvalidStateError');
+    // Rejects rather than waits: an element never appended would keep the caller waiting for good.
+    if (!this.#surface)
+      throw new DOMException('<pay-card-form>: append the element to the document before tokenize().', 'InvalidStateError');
     return this.#surface.tokenize();
   }
 

@@ -207,16 +207,33 @@ describe('configuration checked on connect', () => {
     });
   }
 
-  it('a malformed key: an AuthenticationError, and the warning never repeats the key', async () => {
+  it('a secret key: an AuthenticationError that calls it one, never repeated, never posted to the frame', async () => {
     const secret = 'sk_live_51SecretDoNotLog';
-    const { el, warnings, errors } = await connect({ 'public-key': secret, 'base-url': await sandboxUrl(), locale: 'pt-BR' });
+    // Everything the page posts over a channel port (the frame's settings go this way).
+    const posted: string[] = [];
+    const post = MessagePort.prototype.postMessage;
+    MessagePort.prototype.postMessage = function (this: MessagePort, ...args: Parameters<MessagePort['postMessage']>) {
+      posted.push(JSON.stringify(args[0]));
+      return post.apply(this, args);
+    } as MessagePort['postMessage'];
+    let connected: Awaited<ReturnType<typeof connect>>;
+    try {
+      connected = await connect({ 'public-key': secret, 'base-url': await sandboxUrl(), locale: 'pt-BR' });
+    } finally {
+      MessagePort.prototype.postMessage = post;
+    }
+    const { el, warnings, errors } = connected;
     try {
       expect(errors).to.have.length(1);
       expect(errors[0]).to.be.instanceOf(AuthenticationError);
+      expect(errors[0]!.message).to.match(/secret key/);
       expect(warnings).to.have.length(1);
-      expect(warnings[0]).to.match(/public key/);
+      expect(warnings[0]).to.match(/secret key.*remove it from the page and rotate it/);
       expect(warnings[0]).to.not.include(secret);
       expect(errors[0]!.message).to.not.include(secret);
+      // Isolated, the frame still gets its settings (it shows that payment is unavailable), without the key.
+      if (isolated) expect(posted.some((message) => message.includes('"settings"'))).to.equal(true);
+      expect(posted.join('\n')).to.not.include(secret);
       expect(await text(el, 'form-error')).to.equal('Pagamento com cartão indisponível no momento.');
       expect((await part(el, '[role="status"]')).text).to.equal('Pagamento com cartão indisponível no momento.');
       await expectAccessible(el);
@@ -229,6 +246,15 @@ describe('configuration checked on connect', () => {
     } finally {
       el.remove();
     }
+  });
+
+  it('a malformed public key is called malformed, not secret', async () => {
+    const { el, warnings, errors } = await connect({ 'public-key': 'pk_test_short', 'base-url': await sandboxUrl() });
+    el.remove();
+    expect(errors[0]).to.be.instanceOf(AuthenticationError);
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.match(/public key is missing or malformed/);
+    expect(warnings[0]).to.not.match(/secret/);
   });
 
   it('plain http to another machine is refused on connect; a good configuration says nothing', async () => {

@@ -3,11 +3,12 @@ import { BusinessError, ChargeOutcomeUnknownError, RequestValidationError } from
 import { ConfigurationError } from '../shared/errors.js';
 import { parseJson, statusError, upstreamCode } from './response.js';
 import { redact, redactDeep } from '../shared/redact.js';
-import { exchange } from './request.js';
+import { describeCall, exchange } from './request.js';
 import { toBase64, utf8 } from './bytes.js';
 import type { OpenObject } from './schemas/common.js';
 import { check } from './schemas/check.js';
-import { ChargeRequest, CHARGES_PATH, SECRET_KEY_PATTERN, type ChargeResponse } from './schemas/charges.js';
+import { ChargeRequest, CHARGES_PATH, type ChargeResponse } from './schemas/charges.js';
+import { SECRET_KEY_PATTERN } from '../shared/keys.js';
 
 export interface ChargeOptions {
   baseUrl: string;
@@ -54,23 +55,26 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new ConfigurationError('createCharge(): timeoutMs must be a positive number');
 
+  const url = `${baseUrl}${CHARGES_PATH}`;
+  const call = describeCall(operation, url);
   const parsed = check(ChargeRequest, request);
   if (!parsed.success) {
     throw new RequestValidationError(
       parsed.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message })),
       operation,
+      call,
     );
   }
   const { status, text } = await exchange({
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
-    url: `${baseUrl}${CHARGES_PATH}`,
+    url,
     headers: { 'Content-Type': 'application/json', Authorization: basicAuthorization(options.secretKey) },
     body: JSON.stringify(parsed.data),
     timeoutMs,
     signal: options.signal,
     operation,
   });
-  return interpretChargeResponse(status, text, [options.secretKey, basicAuthorization(options.secretKey).slice('Basic '.length)]);
+  return interpretChargeResponse(status, text, [options.secretKey, basicAuthorization(options.secretKey).slice('Basic '.length)], call);
 }
 
 /**
@@ -85,16 +89,23 @@ export async function createCharge(options: ChargeOptions, request: ChargeReques
  *   style envelope: `code` 200 → its `data` (when the envelope has one; the
  *   object itself otherwise), any other `code` → {@link BusinessError};
  * - 2xx with any other JSON object → that object, as it is.
+ *
+ * `call` names the call in messages, with its method and path (`describeCall`, request.ts).
  */
-export function interpretChargeResponse(status: number, text: string, secrets: readonly (string | undefined)[] = []): ChargeResponse {
+export function interpretChargeResponse(
+  status: number,
+  text: string,
+  secrets: readonly (string | undefined)[] = [],
+  call = `charges.create (POST ${CHARGES_PATH})`,
+): ChargeResponse {
   const operation = 'charges.create';
   const json = parseJson(text);
   if (status < 200 || status > 299)
-    throw statusError({ operation, status, text, secrets }, json.ok ? json.value : undefined, { signed: false });
+    throw statusError({ operation, call, status, text, secrets }, json.ok ? json.value : undefined, { signed: false });
   const body = json.ok && isJsonObject(json.value) ? json.value : undefined;
   if (!body) {
     throw new ChargeOutcomeUnknownError(
-      `${operation}: HTTP ${status} but the body is ${json.ok ? 'JSON that is not an object' : 'not JSON'}, so the outcome cannot be read. ` +
+      `${call}: HTTP ${status} but the body is ${json.ok ? 'JSON that is not an object' : 'not JSON'}, so the outcome cannot be read. ` +
         'The service accepted the request: the charge may have been created. Do not retry blindly; reconcile with the provider first, from your own order record (amount, customer, time): docs/charges.md.',
       { status, operation },
     );
@@ -105,13 +116,14 @@ export function interpretChargeResponse(status: number, text: string, secrets: r
     // Upstream text is redacted before it reaches the error (docs/security.md).
     throw new BusinessError(upstreamCode(code, secrets), typeof body.message === 'string' ? redact(body.message, secrets) : '', {
       operation,
+      call,
       data: redactDeep(body.data ?? null, secrets),
     });
   }
   if (!('data' in body)) return body;
   if (body.data === null || isJsonObject(body.data)) return body.data;
   throw new ChargeOutcomeUnknownError(
-    `${operation}: HTTP ${status}, envelope code 200, but its data is not an object. The charge was probably created: do not retry; reconcile with the provider.`,
+    `${call}: HTTP ${status}, envelope code 200, but its data is not an object. The charge was probably created: do not retry; reconcile with the provider.`,
     { status, operation },
   );
 }

@@ -6,7 +6,7 @@ import { ConfigurationError } from '../shared/errors.js';
 import { interpretResponse, parseData } from './response.js';
 import { isOrderIdDateCurrent } from './order-id.js';
 import { credentialPolicyViolation, type Operation } from './policy.js';
-import { exchange } from './request.js';
+import { describeCall, exchange } from './request.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
 import { checkTarget, createNonce, importSigningKey, SignatureHeader, signRequest, type SigningKey, type Target } from './signing.js';
 import type { CallOptions, Caller } from './resources/caller.js';
@@ -118,17 +118,23 @@ export class PayClient implements Caller {
     params: z.input<Req> | undefined,
     options: CallOptions = {},
   ): Promise<z.output<Res>> {
-    const target = this.#targetFor(op, options);
-    const violation = credentialPolicyViolation(op.group, this.credentialKind, target !== null);
-    if (violation) throw new CredentialPolicyError(`${op.name}: ${violation}.`, { operation: op.name });
-
-    const body = JSON.stringify(this.#validate(op, params ?? {}));
     const url = `${this.#baseUrl}${op.path}`;
+    // Every error of this call names it so, sent or not: the operation, the method and the path.
+    const call = describeCall(op.name, url);
+    const target = this.#targetFor(op, options, call);
+    const violation = credentialPolicyViolation(op.group, this.credentialKind, target !== null);
+    if (violation) throw new CredentialPolicyError(`${call}: ${violation}. Nothing was sent.`, { operation: op.name });
+
+    const body = JSON.stringify(this.#validate(op, params ?? {}, call));
     // The path as it appears in the request line (docs/signing.md).
     const path = `${this.#basePath}${op.path}`;
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
-      throw new RequestValidationError([{ field: 'options.timeoutMs', message: 'must be a positive number of milliseconds' }], op.name);
+      throw new RequestValidationError(
+        [{ field: 'options.timeoutMs', message: 'must be a positive number of milliseconds' }],
+        op.name,
+        call,
+      );
     }
 
     for (let attempt = 0; ; attempt++) {
@@ -157,6 +163,7 @@ export class PayClient implements Caller {
         const receivedAt = this.#now();
         const data = interpretResponse({
           operation: op.name,
+          call,
           status,
           text,
           onServerTime: (time) => {
@@ -165,10 +172,10 @@ export class PayClient implements Caller {
           clockSkewMs: () => this.#clockSkewMs,
           secrets: [this.#secret, headers[SignatureHeader.SIGNATURE]],
         });
-        return parseData(op.response, data, op.name);
+        return parseData(op.response, data, op.name, call);
       } catch (error) {
         if (!shouldRetry({ read: op.read, attempt, maxRetries: this.#maxReadRetries, error })) throw error;
-        await sleep(backoffDelay(attempt, { baseMs: this.#retryBaseDelayMs }), options.signal, op.name);
+        await sleep(backoffDelay(attempt, { baseMs: this.#retryBaseDelayMs }), options.signal, op.name, call);
       }
     }
   }
@@ -182,7 +189,7 @@ export class PayClient implements Caller {
     return this.#key;
   }
 
-  #targetFor(op: Operation, options: CallOptions): Target | null {
+  #targetFor(op: Operation, options: CallOptions, call: string): Target | null {
     if (options.target === undefined) {
       // The client's default target is for account routes; elsewhere it would only be rejected.
       return op.group === 'account' ? this.target : null;
@@ -191,15 +198,15 @@ export class PayClient implements Caller {
     try {
       return checkTarget(options.target);
     } catch (error) {
-      throw new RequestValidationError([{ field: 'options.target', message: (error as Error).message }], op.name);
+      throw new RequestValidationError([{ field: 'options.target', message: (error as Error).message }], op.name, call);
     }
   }
 
-  #validate(op: Operation, params: unknown): unknown {
+  #validate(op: Operation, params: unknown, call: string): unknown {
     const result = check(op.request, params);
     if (!result.success) {
       const issues: ValidationIssue[] = result.error.issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
-      throw new RequestValidationError(issues, op.name);
+      throw new RequestValidationError(issues, op.name, call);
     }
     if (op.orderIdField) {
       const id = (result.data as Record<string, unknown>)[op.orderIdField];
@@ -212,6 +219,7 @@ export class PayClient implements Caller {
             },
           ],
           op.name,
+          call,
         );
       }
     }

@@ -23,9 +23,10 @@ export class RequestValidationError extends PayCardError {
   /** The first offending field path. */
   readonly field: string;
 
-  constructor(issues: readonly ValidationIssue[], operation?: string) {
+  /** `call` names the call in the message, with its method and path (e.g. `refunds.create (POST /v3/refunds/create)`); default: `operation`. */
+  constructor(issues: readonly ValidationIssue[], operation?: string, call = operation) {
     const list = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
-    super(`Invalid request${operation ? ` for ${operation}` : ''}: ${list}`, { operation });
+    super(`Invalid request${call ? ` for ${call}` : ''}: ${list}`, { operation });
     this.issues = issues;
     this.field = issues[0]?.field ?? '';
   }
@@ -125,8 +126,15 @@ export class BusinessError extends PayCardError {
   readonly code: number | string;
   /** Envelope `data`; usually null. */
   readonly data: unknown;
-  constructor(code: number | string, message: string, details: { operation?: string | undefined; data?: unknown }) {
-    super(`${details.operation ?? 'Request'} failed with business code ${String(code)}: ${message}`, { operation: details.operation });
+  /** `details.call` names the call in the message, with its method and path (e.g. `charges.create (POST /v1/charges)`); default: `operation`. */
+  constructor(
+    code: number | string,
+    message: string,
+    details: { operation?: string | undefined; call?: string | undefined; data?: unknown },
+  ) {
+    super(`${details.call ?? details.operation ?? 'Request'} failed with business code ${String(code)}: ${message}`, {
+      operation: details.operation,
+    });
     this.code = code;
     this.data = details.data ?? null;
   }

@@ -19,14 +19,32 @@ export interface ExchangeResult {
 }
 
 /**
+ * How every error of a call names what it tried: the operation, the method and
+ * the URL path, e.g. `charges.create (POST /pay/v1/charges)`. Never the query
+ * string (a base URL carries none, and none is added), the host's user info or
+ * the body; the host is named by transport errors alone ({@link hostAndPort}).
+ */
+export function describeCall(operation: string, url: string): string {
+  return `${operation} (POST ${new URL(url).pathname})`;
+}
+
+/** The host and port a transport error tried, the default port written out: `api.example.com:443`. */
+export function hostAndPort(url: string): string {
+  const { hostname, port, protocol } = new URL(url);
+  return `${hostname}:${port || (protocol === 'https:' ? '443' : '80')}`;
+}
+
+/**
  * Sends the request and reads the body. Errors are mapped, never passed raw,
- * and never carry the request: {@link TimeoutError} when `timeoutMs` passes,
+ * and never carry the request, only what {@link describeCall} and
+ * {@link hostAndPort} say of it: {@link TimeoutError} when `timeoutMs` passes,
  * {@link AbortError} when the caller's signal fires, {@link NetworkError} for
  * anything that prevented a response.
  */
 export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
   const { operation, signal } = input;
-  if (signal?.aborted) throw new AbortError(`${operation} was aborted before it was sent`, { operation, cause: signal.reason });
+  const call = describeCall(operation, input.url);
+  if (signal?.aborted) throw new AbortError(`${call} was aborted before it was sent`, { operation, cause: signal.reason });
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -49,14 +67,20 @@ export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
   } catch (error) {
     if (timedOut) {
       throw new TimeoutError(
-        `${operation} got no response within ${input.timeoutMs} ms. ` +
+        `${call} got no response from ${hostAndPort(input.url)} within ${input.timeoutMs} ms. ` +
           'If it was a create, do not resend blindly: read the status first (docs/server.md).',
         { operation, timeoutMs: input.timeoutMs },
       );
     }
-    if (signal?.aborted) throw new AbortError(`${operation} was aborted`, { operation, cause: signal.reason });
+    if (signal?.aborted) throw new AbortError(`${call} was aborted`, { operation, cause: signal.reason });
     const cause = transportCause(error);
-    throw new NetworkError(`${operation} could not reach the server (${cause.code ?? cause.name}).`, { operation, cause });
+    throw new NetworkError(
+      `${call} could not reach ${hostAndPort(input.url)} (${cause.code ?? cause.name}): check baseUrl, and that the service is up.`,
+      {
+        operation,
+        cause,
+      },
+    );
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

@@ -42,13 +42,17 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
   return Math.round(cap / 2 + random() * (cap / 2));
 }
 
-/** Waits `ms`, or rejects with {@link AbortError} as soon as `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal, operation?: string): Promise<void> {
+/**
+ * Waits `ms`, or rejects with {@link AbortError} as soon as `signal` aborts.
+ * `call` names the call in that error's message (`describeCall`, request.ts); default: `operation`.
+ */
+export function sleep(ms: number, signal?: AbortSignal, operation?: string, call = operation): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new AbortError(`${operation ?? 'Request'} was aborted`, { operation, cause: signal.reason }));
+    const aborted = () => new AbortError(`${call ?? 'Request'} was aborted`, { operation, cause: signal!.reason });
+    if (signal?.aborted) return reject(aborted());
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new AbortError(`${operation ?? 'Request'} was aborted`, { operation, cause: signal!.reason }));
+      reject(aborted());
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

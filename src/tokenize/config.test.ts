@@ -20,6 +20,21 @@ test('a missing or malformed key is an AuthenticationError that names the caller
   }
 });
 
+test('a secret key where the public key goes is called a secret key, to remove and rotate, and is never echoed', () => {
+  for (const key of ['sk_test_51LojaExemploSecret0001', 'sk_live_51SecretValue', ' sk_live_51SecretValue\n', 'sk_test_']) {
+    assert.throws(
+      () => checkTokenizeConfig(key, 'https://api.example.com', 'tokenize()'),
+      (error: Error) =>
+        error instanceof AuthenticationError &&
+        /^tokenize\(\): this is your secret key: remove it from the page and rotate it, then use the public key: /.test(error.message) &&
+        !error.message.includes(key.trim()),
+      JSON.stringify(key),
+    );
+  }
+  // A public key that is only malformed is not called secret.
+  assert.throws(() => checkTokenizeConfig('pk_test_short', 'https://api.example.com', 'x()'), /public key is missing or malformed/);
+});
+
 test('a bad base address is a ConfigurationError, checked after the key', () => {
   for (const url of ['', '/api', 'http://payments.example.com', undefined]) {
     assert.throws(() => checkTokenizeConfig('pk_test_51LojaExemplo', url, 'x()'), ConfigurationError, String(url));

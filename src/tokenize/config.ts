@@ -6,18 +6,21 @@
  */
 import { checkBaseUrl } from '../shared/base-url.js';
 import { AuthenticationError } from './errors.js';
-import { PUBLIC_KEY_PATTERN } from './wire.js';
+import { PUBLIC_KEY_PATTERN, SECRET_KEY_INSIDE } from '../shared/keys.js';
 
 /**
  * The normalised base address, when the key and the address are usable.
  *
  * @param caller names the call in the message, e.g. `"tokenize()"`.
- * @throws {AuthenticationError} the public key is missing or malformed.
+ * @throws {AuthenticationError} the public key is missing or malformed, or is a secret key (the message says so, and to rotate it).
  * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine.
  */
 export function checkTokenizeConfig(publicKey: unknown, baseUrl: unknown, caller: string): string {
   if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
-    throw new AuthenticationError(`${caller}: the public key is missing or malformed: it looks like "pk_test_…" or "pk_live_…".`);
+    // Refused before anything is sent; a secret key in a page has already leaked, so saying only "malformed" would leave it live.
+    throw new AuthenticationError(
+      `${caller}: ${SECRET_KEY_INSIDE.test(String(publicKey)) ? 'this is your secret key: remove it from the page and rotate it, then use the public key' : 'the public key is missing or malformed'}: it looks like "pk_test_…" or "pk_live_…".`,
+    );
   }
   return checkBaseUrl(baseUrl, caller);
 }

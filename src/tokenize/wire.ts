@@ -7,9 +7,6 @@
 /** `POST {baseUrl}/v1/tokens`, beside `/v1/charges`. */
 export const TOKENS_PATH = '/v1/tokens';
 
-/** Public keys look like `pk_test_…` or `pk_live_…`. Anything else is rejected before a request is made. */
-export const PUBLIC_KEY_PATTERN = /^pk_(test|live)_[A-Za-z0-9]{8,}$/;
-
 /** Envelope codes of the tokenization endpoint (the §2.1 shape, our values). */
 export const TokenizeCode = {
   OK: 200,

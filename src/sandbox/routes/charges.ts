@@ -44,7 +44,8 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
         now,
         401,
         null,
-        'Send "Authorization: Basic base64(<secret key>:)" with your sk_test_… key as user name and an empty password.',
+        // Words only: a client redacts what a server writes, and the shape of a credential would come out mangled.
+        'The secret key is missing or unknown: send your sk_test_… key as the user name, with an empty password (HTTP Basic).',
         401,
       );
     }

@@ -5,9 +5,6 @@ import { OpenObject, OpenResponse } from './common.js';
 /** `POST {base_url}/v1/charges` (§4.1) with the token from `tokenize`. */
 export const CHARGES_PATH = '/v1/charges';
 
-/** Secret keys look like `sk_test_…` or `sk_live_…`; anything else is rejected before sending. */
-export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{8,}$/;
-
 const Int = (what: string, ...checks: z.core.$ZodCheck<number>[]) =>
   z.number({ error: `must be an integer (${what})` }).check(z.int(`must be an integer (${what})`), ...checks);
 

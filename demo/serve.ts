@@ -38,7 +38,10 @@ function pageData(url: string): Plugin {
         .replaceAll('%TEST_CARDS%', JSON.stringify(TEST_CARDS))
         .replaceAll('%PRICE%', String(PRICE))
         .replaceAll('%INSTALLMENTS%', attribute(JSON.stringify(INSTALLMENT_POLICY)))
-        .replaceAll('%FORM_MODE%', new URL(originalUrl ?? '/', 'http://demo').searchParams.get('mode') === 'inline' ? 'inline' : 'isolated'),
+        .replaceAll(
+          '%FORM_MODE%',
+          new URL(originalUrl ?? '/', 'http://demo').searchParams.get('mode') === 'inline' ? 'inline' : 'isolated',
+        ),
   };
 }
 

@@ -136,7 +136,12 @@ test('refused: the sandbox takes no 13x, no 12 × R$ 0,83 and no wrong check dig
       const res = await fetch(`${demo.sandbox.url}/v1/charges`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: basicAuthorization(MERCHANTS[0]!.secretKey) },
-        body: JSON.stringify({ amount, payment_method: 'credit_card', customer: { tax_id: taxId }, payment_details: { token, installments } }),
+        body: JSON.stringify({
+          amount,
+          payment_method: 'credit_card',
+          customer: { tax_id: taxId },
+          payment_details: { token, installments },
+        }),
       });
       const body = (await res.json()) as { code: unknown; data: { field?: string; status?: string } | null };
       return { status: res.status, code: body.code, field: body.data?.field, charged: body.data?.status };

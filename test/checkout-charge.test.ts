@@ -7,28 +7,17 @@
  * itself refuses 13x, 12 × R$ 0,83 and a CPF with a wrong check digit, and
  * the demo backend refuses a tampered page before the sandbox is asked.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright';
-import { startDemo, type Demo } from '../demo/serve.js';
+import type { Page } from 'playwright';
 import { ORDER_PLAN, PRICE } from '../demo/order.js';
 import { installmentOptions } from '../src/card/installments.js';
 import { basicAuthorization } from '../src/server/charges.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
-import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { cardFrame, FUTURE_EXPIRY_TYPED } from './chromium.js';
+import { demoInChromium } from './demo-in-chromium.js';
 
-let demo: Demo;
-let browser: Browser;
-
-before(async () => {
-  demo = await startDemo({ port: 0, sandboxPort: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const running = demoInChromium();
 
 /** A valid CPF (check digits 0 and 9), as the shopper types it: digits only, the field adds the punctuation. */
 const CPF = '12345678909';
@@ -57,7 +46,7 @@ interface ChargeAnswer {
  * the backend and what the backend answered.
  */
 async function payInSix(page: Page, mode: Mode) {
-  await page.goto(mode === 'inline' ? new URL('?mode=inline', demo.url).href : demo.url);
+  await page.goto(mode === 'inline' ? new URL('?mode=inline', running.demo.url).href : running.demo.url);
   const fields = fieldsOf(page, mode);
   for (const [field, keys] of [
     ['#number', '4111111111111111'],
@@ -86,7 +75,7 @@ async function payInSix(page: Page, mode: Mode) {
 
 for (const mode of ['isolated', 'inline'] as const) {
   test(`${mode}: 6x with a CPF becomes a charge of the plan's total in 6 installments, approved by the sandbox`, async () => {
-    const page = await browser.newPage();
+    const page = await running.browser.newPage();
     try {
       const { options, posted, status, answer } = await payInSix(page, mode);
       // The right mode is what was tested: a frame isolated, none inline.
@@ -125,7 +114,7 @@ for (const mode of ['isolated', 'inline'] as const) {
 }
 
 test('refused: the sandbox takes no 13x, no 12 × R$ 0,83 and no wrong check digit; the backend takes no tampered page', async () => {
-  const page = await browser.newPage();
+  const page = await running.browser.newPage();
   try {
     const { posted, answer } = await payInSix(page, 'isolated');
     assert.equal(answer.status, 'approved');
@@ -133,7 +122,7 @@ test('refused: the sandbox takes no 13x, no 12 × R$ 0,83 and no wrong check dig
 
     // The sandbox over HTTP, on the raw wire: the server helper would refuse the wrong check digit itself.
     const charge = async (amount: number, installments: number, taxId = CPF) => {
-      const res = await fetch(`${demo.sandbox.url}/v1/charges`, {
+      const res = await fetch(`${running.demo.sandbox.url}/v1/charges`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: basicAuthorization(MERCHANTS[0]!.secretKey) },
         body: JSON.stringify({
@@ -155,7 +144,7 @@ test('refused: the sandbox takes no 13x, no 12 × R$ 0,83 and no wrong check dig
 
     // The demo backend checks the page against the shop's own plan before it calls the sandbox.
     const backend = async (changes: Record<string, string>) => {
-      const res = await fetch(new URL('/demo-api/charge', demo.url), {
+      const res = await fetch(new URL('/demo-api/charge', running.demo.url), {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...posted, ...changes }),

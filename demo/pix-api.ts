@@ -1,53 +1,17 @@
 /**
- * The demo's backend for demo/pix.html: a Vite plugin adding `/demo-api/…`
- * routes to the dev server. It plays the merchant's server, calling the
- * sandbox with the server helper and the sandbox fixture credentials. The
- * page only ever sees what these routes answer: never a secret, a signature
- * or a request header.
+ * The PIX page's backend routes (demo/pix.html), served by `demoApi`
+ * (demo/api.ts).
  *
  * Two sandbox accounts take part: Loja Exemplo (the ACCOUNT credential)
  * generates the QR code and later refunds the payment; Loja Exemplo Filial
  * (the USER credential selecting it) pays it.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Plugin } from 'vite';
-import {
-  BusinessError,
-  createClient,
-  isFinalTxnStatus,
-  merchantOrderId,
-  PayCardError,
-  TxnStatus,
-  type PayClient,
-} from '../src/server/index.js';
-import type { Clock } from '../src/sandbox/clock.js';
+import { createClient, isFinalTxnStatus, merchantOrderId, TxnStatus, type PayClient } from '../src/server/index.js';
 import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/fixtures.js';
+import { DemoInputError, text, type DemoSandbox, type Handler } from './api.js';
 
-/** What the plugin needs of the sandbox started next to the demo. */
-export interface DemoSandbox {
-  url: string;
-  clock: Clock;
-}
-
-type Handler = (body: Record<string, unknown>) => Promise<unknown>;
-
-/** Vite plugin: `plugins: [pixDemoApi(sandbox)]`. */
-export function pixDemoApi(sandbox: DemoSandbox): Plugin {
-  const routes = demoRoutes(sandbox);
-  return {
-    name: 'pay-demo-pix-api',
-    configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        const path = (req.url ?? '').split('?')[0]!;
-        if (!path.startsWith('/demo-api/')) return next();
-        void handle(routes, path.slice('/demo-api/'.length), req, res);
-      });
-    },
-  };
-}
-
-/** The routes, by name. Exported for tests that want them without Vite. */
-export function demoRoutes(sandbox: DemoSandbox): Record<string, Handler> {
+/** The PIX routes, by name. */
+export function pixRoutes(sandbox: DemoSandbox): Record<string, Handler> {
   const now = () => sandbox.clock.now();
   const credential = (kind: 'ACCOUNT' | 'USER') => {
     const { clientId, secret } = v3Credential(kind);
@@ -110,14 +74,6 @@ export function demoRoutes(sandbox: DemoSandbox): Record<string, Handler> {
   };
 }
 
-class DemoInputError extends Error {}
-
-function text(body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (typeof value !== 'string') throw new DemoInputError(`${field} must be a string`);
-  return value;
-}
-
 /** Only named fields go back to the page. */
 function pick(source: Record<string, unknown> | null, fields: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -132,35 +88,4 @@ function withStatusName(data: Record<string, unknown>): Record<string, unknown> 
   const status = data.txn_status;
   if (typeof status !== 'number') return data;
   return { ...data, status_name: STATUS_NAMES.get(status) ?? 'UNKNOWN', final: isFinalTxnStatus(status) };
-}
-
-async function handle(routes: Record<string, Handler>, name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const send = (status: number, payload: unknown) => {
-    res.statusCode = status;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    res.end(JSON.stringify(payload));
-  };
-  const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
-  if (req.method !== 'POST' || !route) return send(404, { error: 'NotFound', message: `No demo route ${req.method} /demo-api/${name}` });
-  try {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > 16 * 1024) throw new DemoInputError('body too large');
-      chunks.push(chunk as Buffer);
-    }
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new DemoInputError('send a JSON object');
-    send(200, await route(body as Record<string, unknown>));
-  } catch (error) {
-    // The helper's errors never hold a secret; still, only name, code and message go out.
-    if (error instanceof BusinessError) return send(422, { error: error.name, code: error.code, message: error.message });
-    if (PayCardError.isPayCardError(error)) return send(502, { error: error.name, message: error.message });
-    if (error instanceof DemoInputError || error instanceof SyntaxError) return send(400, { error: 'BadRequest', message: error.message });
-    // Only the error's name reaches the log: the message of an unexpected error is not ours to vouch for.
-    console.error(`demo API /demo-api/${name} failed: ${error instanceof Error ? error.name : typeof error}`);
-    send(500, { error: 'InternalError', message: 'The demo API failed; see the demo server log.' });
-  }
 }

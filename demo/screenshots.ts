@@ -38,11 +38,33 @@ const FORM = 'pay-card-form';
 /** An element of the card form, inside its frame. */
 const inForm = (page: Page, selector: string) => cardFrame(page).locator(selector);
 
+/** The demo's checkout asks for the buyer's CPF too (collect-tax-id): a complete form has one. */
 async function typeCard(page: Page, number: string, cvv = '123') {
   await inForm(page, '#number').pressSequentially(number);
   await inForm(page, '#holderName').pressSequentially('Ana Silva');
   await inForm(page, '#expiry').pressSequentially(FUTURE_EXPIRY_TYPED);
   await inForm(page, '#cvv').pressSequentially(cvv);
+  await inForm(page, '#taxId').pressSequentially('12345678909');
+}
+
+/**
+ * Parcelas with every option in sight: 6x chosen, and the select drawn as a
+ * list. A native select's popup is drawn outside the page and never appears
+ * in a screenshot, so the list is shown with `size`, in the form's own
+ * colours and font. The frame grows to fit it before the picture is taken.
+ */
+async function showParcelas(page: Page) {
+  await typeCard(page, '4111111111111111');
+  const select = inForm(page, '#installments');
+  await select.selectOption('6');
+  const rows = await select.locator('option').count();
+  await select.evaluate((element, size) => ((element as unknown as { size: number }).size = size), rows);
+  const needed = await inForm(page, 'html').evaluate(
+    () => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight,
+  );
+  await page.waitForFunction(
+    `document.querySelector('${FORM}').shadowRoot.querySelector('iframe').getBoundingClientRect().height >= ${needed}`,
+  );
 }
 
 /** The same switchers a visitor uses on the demo page. */
@@ -135,6 +157,18 @@ export const CARD_SHOTS: readonly Shot[] = [
   },
 ];
 
+/** Parcelas, in pt-BR, in both themes (docs/installments.md). */
+export const INSTALLMENT_SHOTS: readonly Shot[] = (['light', 'dark'] as const).map((theme) => ({
+  name: `installments-${theme}`,
+  width: 1280,
+  take: async (page) => {
+    await choose(page, 'locale', 'pt-BR');
+    await choose(page, 'theme', theme);
+    await showParcelas(page);
+    return FORM;
+  },
+}));
+
 /** `<pay-pix-qr>` on the PIX demo page: waiting for payment, then paid. */
 export const PIX_SHOTS: readonly Shot[] = [
   {
@@ -160,7 +194,7 @@ export const PIX_SHOTS: readonly Shot[] = [
   },
 ];
 
-export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...PIX_SHOTS];
+export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...INSTALLMENT_SHOTS, ...PIX_SHOTS];
 
 /** Accepts connections and never answers them; `close` drops the ones still open. */
 /** Writes one `<name>.png` per shot into `outDir` and returns the paths written. */

@@ -5,31 +5,18 @@
  * PENDING → COMPLETED (moved on with the demo's "advance clock" button). No
  * secret may reach the browser.
  */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright';
-import { startDemo, type Demo } from '../demo/serve.js';
-import { launchChromium } from './chromium.js';
 import { recordResponses, secretCarriers } from './secrets.js';
+import { demoInChromium } from './demo-in-chromium.js';
 
-let demo: Demo;
-let browser: Browser;
-
-before(async () => {
-  demo = await startDemo({ port: 0, sandboxPort: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const running = demoInChromium();
 
 test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goes PENDING → COMPLETED', async () => {
-  const page = await browser.newPage();
+  const page = await running.browser.newPage();
   const responses = recordResponses(page);
   try {
-    await page.goto(new URL('pix.html', demo.url).href);
+    await page.goto(new URL('pix.html', running.demo.url).href);
 
     // As a Brazilian types it: a decimal comma; the page sends the dot the API expects.
     const amount = page.getByLabel('Amount (R$)', { exact: true });
@@ -85,9 +72,9 @@ test('the PIX loop: generate, initiate, confirm, poll to COMPLETED; a refund goe
 });
 
 test('"Simulate payment" pays the code in one click and the element turns to paid', async () => {
-  const page = await browser.newPage();
+  const page = await running.browser.newPage();
   try {
-    await page.goto(new URL('pix.html', demo.url).href);
+    await page.goto(new URL('pix.html', running.demo.url).href);
     await page.getByRole('button', { name: 'Generate QR code' }).click();
     await page.getByRole('button', { name: 'Simulate payment' }).and(page.locator(':enabled')).click();
     await page.locator('#txn-id').getByText(/^txn_/).waitFor();
@@ -100,9 +87,9 @@ test('"Simulate payment" pays the code in one click and the element turns to pai
 });
 
 test('errors are announced: paying the same QR code twice is refused', async () => {
-  const page = await browser.newPage();
+  const page = await running.browser.newPage();
   try {
-    await page.goto(new URL('pix.html', demo.url).href);
+    await page.goto(new URL('pix.html', running.demo.url).href);
     await page.getByRole('button', { name: 'Generate QR code' }).click();
     await page.getByRole('button', { name: 'Initiate payment' }).and(page.locator(':enabled')).click();
     await page.getByRole('button', { name: 'Confirm payment' }).and(page.locator(':enabled')).click();

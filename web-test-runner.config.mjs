@@ -3,6 +3,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:net';
 import { tsImport } from 'tsx/esm/api';
 import { frameProbe } from './test/frame-probe.mjs';
 
@@ -15,32 +16,62 @@ import { frameProbe } from './test/frame-probe.mjs';
  */
 const commonjs = fromRollup(rollupCommonjs);
 
+/** A port of 127.0.0.1 where nothing listens: one the system just gave out and took back. */
+function closedPort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
  * sandbox whose tokenize call never answers (to hold the busy state) and,
  * under `/drop`, cuts it (a network failure). Tests ask for the URLs with
  * `executeServerCommand('sandbox-url')`, `'silent-url'` and `'dropping-url'`.
+ *
+ * For the frame's failures: `'refusing-url'`, a sandbox whose `frame-ancestors`
+ * leaves out the test page; `'closed-url'`, a port where nothing listens (a new
+ * one each call), and `'open', { url }`, a sandbox started there; `'elsewhere-url',
+ * { site }`, where another site answers, and `'frame-loads', { site }`, how many
+ * frames loaded it.
  */
 function sandbox() {
   let running;
   let silent;
+  let refusing;
+  /** Sandboxes started at a closed port, closed with the rest. */
+  const opened = [];
+  let createSandbox;
   return {
     name: 'sandbox',
     async serverStart() {
-      const { createSandbox } = await tsImport('./src/sandbox/sandbox.ts', import.meta.url);
+      ({ createSandbox } = await tsImport('./src/sandbox/sandbox.ts', import.meta.url));
       running = await createSandbox();
       // The real sandbox, frame included, except that its tokenize call never answers.
       const { startSilentSandbox } = await tsImport('./test/silent-sandbox.ts', import.meta.url);
       silent = await startSilentSandbox();
+      refusing = await createSandbox({ frameAncestors: ['https://shop.example'] });
     },
     async serverStop() {
+      for (const box of opened) await box.close();
+      await refusing?.close();
       await silent?.close();
       await running?.close();
     },
-    executeCommand({ command }) {
+    async executeCommand({ command, payload }) {
       if (command === 'sandbox-url') return running.url;
       if (command === 'silent-url') return silent.url;
       if (command === 'dropping-url') return silent.droppingUrl;
+      if (command === 'refusing-url') return refusing.url;
+      if (command === 'closed-url') return `http://127.0.0.1:${await closedPort()}`;
+      if (command === 'open') return opened[opened.push(await createSandbox({ port: Number(new URL(payload.url).port) })) - 1].url;
+      if (command === 'elsewhere-url') return silent.elsewhereUrl(payload.site);
+      if (command === 'frame-loads') return silent.frameLoads(payload.site);
       return undefined;
     },
   };

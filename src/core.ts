@@ -3,7 +3,7 @@
  * Lit, for Node, workers and custom UIs.
  */
 export { tokenize, type TokenizeOptions } from './tokenize/tokenize.js';
-export { PayCardError, ConfigurationError, NetworkError, TimeoutError } from './shared/errors.js';
+export { PayCardError, ConfigurationError, NetworkError, TimeoutError, FrameError, type FrameFailure } from './shared/errors.js';
 export { ValidationError, AuthenticationError, ApiError } from './tokenize/errors.js';
 export { Brand, BRANDS, isBrand } from './card/brand.js';
 export { detectBrand, brandInfo, MIN_CARD_DIGITS, MAX_CARD_DIGITS, type BrandInfo } from './card/brand-detection.js';

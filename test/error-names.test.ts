@@ -22,6 +22,7 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   ConfigurationError: ['x'],
   NetworkError: ['x'],
   TimeoutError: ['x', { timeoutMs: 1 }],
+  FrameError: ['x', { reason: 'unreachable', url: 'x' }],
   ValidationError: ['card.cvv', 'required'],
   AuthenticationError: ['x'],
   ApiError: [4002, 'x', 422],

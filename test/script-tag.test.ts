@@ -132,6 +132,7 @@ test('the classic build exposes the element, tokenize and the error classes on w
       'ApiError',
       'AuthenticationError',
       'ConfigurationError',
+      'FrameError',
       'NetworkError',
       'PayCardError',
       'PayCardForm',
@@ -144,7 +145,7 @@ test('the classic build exposes the element, tokenize and the error classes on w
     const errorNames = await tab.evaluate<[string, string][]>(
       'Object.entries(window.PayCardForm).filter(([k]) => k.endsWith("Error")).map(([k, C]) => [k, new C("card.cvv", "required", 0).name])',
     );
-    assert.equal(errorNames.length, 7);
+    assert.equal(errorNames.length, 8);
     for (const [exported, name] of errorNames) assert.equal(name, exported);
   } finally {
     await tab.close();

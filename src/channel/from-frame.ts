@@ -57,6 +57,14 @@ export const TOKENIZE_RESULT = {
   expirationYear: digits(4),
 } satisfies ShapeOf<TokenizeResult>;
 
+/**
+ * The frame's first message, to its parent's window rather than over a port:
+ * the card frame has started, and waits for `connect`. The host posts
+ * `connect` only to a frame that said it, from the frame's exact origin.
+ */
+export const helloMessage = message('hello', {});
+export type Hello = Infer<typeof helloMessage>;
+
 export const reportMessage = message('report', {
   report: object({
     detail: object(CHANGE_DETAIL),
@@ -76,6 +84,6 @@ export type FromFrame =
   | Infer<typeof sizeMessage>
   | Infer<typeof eventMessage>;
 
-/** Everything the frame may send over the port. */
+/** Everything the frame may send over the port (`hello` comes before the port, on its own). */
 export const fromFrame = (value: unknown): value is FromFrame =>
   reportMessage(value) || resultMessage(value) || errorMessage(value) || sizeMessage(value) || eventMessage(value);

@@ -1,8 +1,9 @@
 /**
- * The messages between `<pay-card-form>` and its frame. The host opens the
- * channel: when the frame has loaded, it posts `connect` to the frame's
- * window, for the frame's exact origin, with one end of a new
- * `MessageChannel`. Everything after goes over that port, private to this
+ * The messages between `<pay-card-form>` and its frame. The frame speaks
+ * first: it posts `hello` to its parent's window, for the origin the page
+ * declared. The host then opens the channel: it posts `connect` to the
+ * frame's window, for the frame's exact origin, with one end of a new
+ * `MessageChannel`; a window that never said `hello` never gets a message. Everything after goes over that port, private to this
  * one element. Every message carries the protocol version; anything that
  * fails its check is dropped without an answer.
  *
@@ -20,6 +21,14 @@ import { integer, object, oneOf, string, type Check } from './schema.js';
 export const VERSION = 1;
 /** Where the frame lives, under the service's base address. */
 export const FRAME_PATH = 'frame/v1/card.html';
+/**
+ * The service's answer to the element's probe of the frame's page (a CORS
+ * `GET`, made once the frame has failed to show the form): `allowed` or
+ * `refused` for the probing page's origin, as the page's `frame-ancestors`
+ * decides; the sandbox adds `; setting=SANDBOX_FRAME_ANCESTORS`, the setting
+ * that changes it. Its presence says the address is the service's frame.
+ */
+export const FRAME_ANCESTORS_HEADER = 'pay-frame-ancestors';
 
 /**
  * The longest text each setting may be, in UTF-16 units (`.length`): the

@@ -8,7 +8,7 @@ export interface SurfaceDelegate {
   changed(report: CardReport): void;
   edited(): void;
   submitted(): void;
-  /** The form cannot be loaded (isolated: the frame did not answer, or did not show the form); the shopper is told, the page hears `tokenize-error`. */
+  /** The form cannot be loaded (isolated: the frame did not show the form, retries included; the error names why); the shopper is told, the page hears `tokenize-error`. */
   failed(error: Error): void;
 }
 
@@ -29,6 +29,8 @@ export interface CardSurface {
   focus(): void;
   /** Where the browser's validation message points for `field`. */
   anchor(field: string): HTMLElement | undefined;
+  /** Isolated: after the frame failed, loads it again (inline has nothing to load). */
+  retry?(): void;
   /** Resolves when the surface can take a card (isolated: the frame has shown the form); rejects when it cannot. */
   readonly ready: Promise<void>;
 }

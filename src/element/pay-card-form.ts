@@ -55,7 +55,7 @@ const parseJson = (text: string): unknown => {
  *
  * @fires {CustomEvent<ChangeDetail>} change - Completeness, brand or a field's validity changed ({@link CardChangeEvent}).
  * @fires {CustomEvent<TokenizeResult>} tokenized - The card was tokenized; `detail` is the TokenizeResult ({@link TokenizedEvent}).
- * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key` or `base-url` found on connect; an `installments` policy it cannot use (a `ConfigurationError`, once); or, isolated, a frame that never answered (a `NetworkError`, so the page can offer another way to pay); `detail.error` is typed ({@link TokenizeErrorEvent}).
+ * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key` or `base-url` found on connect; an `installments` policy it cannot use (a `ConfigurationError`, once); or, isolated, a frame that did not show the form, retries included (a `FrameError`, a `NetworkError`, whose `reason` says why: `unreachable`, `not-the-frame`, `refused` or `not-started`; once per failure, within 30 s); `detail.error` is typed ({@link TokenizeErrorEvent}).
  *
  * @csspart frame - Isolated mode: the frame that holds the form. Parts cannot reach into a frame; style it with the `--pay-*` properties.
  * @csspart form - Inline mode: the inner form.
@@ -261,10 +261,12 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Resolves once the form can take a card: inline, once its form has
    * rendered; isolated, once the frame has rendered the form and reported
-   * its size. Isolated, it rejects with the `NetworkError` that
-   * `tokenize-error` also carries when the frame does not answer or does not
-   * show the form within 10 seconds; the shopper then reads that card
-   * payment is unavailable. So `await el.ready` never hangs.
+   * its size. Isolated, it rejects with the `FrameError` that
+   * `tokenize-error` also carries when the frame does not show the form,
+   * retries included, within 30 seconds of the element connecting (its
+   * `reason` says why); the shopper then reads that card payment is
+   * unavailable. So `await el.ready` never hangs. After {@link retry}, it
+   * is a new promise, for the new round.
    */
   get ready(): Promise<void> {
     return this.updateComplete.then(() => this.#surface?.ready);
@@ -319,6 +321,19 @@ export class PayCardForm extends ReactiveElement {
     if (!this.#surface)
       throw new DOMException('<pay-card-form>: append the element to the document before tokenize().', 'InvalidStateError');
     return this.#surface.tokenize();
+  }
+
+  /**
+   * Isolated mode: loads the secure frame again after the element gave up on
+   * it (`tokenize-error` with a `FrameError`, `ready` rejected), say from a
+   * "Try again" button once the service is back. The element already tries
+   * three times, one and two seconds apart, before it gives up; this starts
+   * a new round like that, with a new `ready` and, should it fail too, one
+   * more `tokenize-error`. It does nothing while the frame is loading or
+   * once it shows the form, nor inline.
+   */
+  retry(): void {
+    this.#surface?.retry?.();
   }
 
   /** Empties every field and forgets errors. */

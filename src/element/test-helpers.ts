@@ -40,6 +40,16 @@ export const sandboxUrl = () => executeServerCommand('sandbox-url') as Promise<s
 export const silentUrl = () => executeServerCommand('silent-url') as Promise<string>;
 /** Base URL of a server that serves the frame and cuts the connection of every tokenize request. */
 export const droppingUrl = () => executeServerCommand('dropping-url') as Promise<string>;
+/** Base URL of a sandbox whose `frame-ancestors` leaves out this page's origin. */
+export const refusingUrl = () => executeServerCommand('refusing-url') as Promise<string>;
+/** Base URL of a port of this machine where nothing listens; a new one each call. */
+export const closedUrl = () => executeServerCommand('closed-url') as Promise<string>;
+/** Starts a sandbox at `url`, one `closedUrl()` gave: the service comes up. */
+export const openAt = (url: string) => executeServerCommand('open', { url }) as Promise<string>;
+/** Base URL where another site answers, with a page where the frame should be; `site` names it for {@link frameLoads}. */
+export const elsewhereUrl = (site: string) => executeServerCommand('elsewhere-url', { site }) as Promise<string>;
+/** How many frames have loaded the page at `elsewhereUrl(site)`. */
+export const frameLoads = (site: string) => executeServerCommand('frame-loads', { site }) as Promise<number>;
 
 let probes = 0;
 /** The element's `data-probe`, set on first use: how the frame probe finds its frame. */

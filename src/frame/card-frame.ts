@@ -1,6 +1,7 @@
 /**
  * The frame's script (`{base}/frame/v1/card.html` loads it). It defines the
- * frame's element and waits for the one `connect` message it will accept:
+ * frame's element, says `hello` to its parent, and waits for the one
+ * `connect` message it will accept:
  * from its parent window, from the parent's exact origin, carrying a port.
  * The origin is the one the browser reports for the parent
  * (`location.ancestorOrigins`), and must match the one the page declared in
@@ -8,6 +9,8 @@
  * one is required. Which pages may embed the frame at all is the service's
  * `Content-Security-Policy: frame-ancestors` (docs/security.md).
  */
+import type { Hello } from '../channel/from-frame.js';
+import { VERSION } from '../channel/protocol.js';
 import { connectMessage } from '../channel/to-frame.js';
 import { PayCardFrame } from './frame-root.js';
 
@@ -35,4 +38,7 @@ if (parentOrigin) {
     root.connect(event.ports[0]!);
   };
   addEventListener('message', onMessage);
+  // Only to the declared origin: a page of any other origin hears nothing. The host waits for this
+  // before it posts `connect`, and tells "not the card frame" apart from "not started" by it.
+  window.parent.postMessage({ v: VERSION, type: 'hello' } satisfies Hello, parentOrigin);
 }

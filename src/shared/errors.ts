@@ -70,3 +70,32 @@ export class TimeoutError extends NetworkError {
     this.timeoutMs = options.timeoutMs;
   }
 }
+
+/**
+ * Why `<pay-card-form>`'s secure frame did not show the form, as the host
+ * found it out (docs/tokenization.md#when-the-frame-cannot-show-the-form):
+ * - `unreachable`: nothing answers at the frame's address;
+ * - `not-the-frame`: something answers there, but not the card form;
+ * - `refused`: the service does not let this page's origin frame it (its `frame-ancestors`);
+ * - `not-started`: the frame answered, but did not finish starting.
+ */
+export type FrameFailure = 'unreachable' | 'not-the-frame' | 'refused' | 'not-started';
+
+/**
+ * `<pay-card-form>` (isolated mode) gave up on its secure frame, retries
+ * included: `reason` says why, for a program to branch on, and the message
+ * what to change. A {@link NetworkError}, so one check offers the shopper
+ * another way to pay.
+ */
+export class FrameError extends NetworkError {
+  override name = 'FrameError';
+  readonly reason: FrameFailure;
+  /** The frame's address. */
+  readonly url: string;
+
+  constructor(message: string, options: PayCardErrorOptions & { reason: FrameFailure; url: string }) {
+    super(message, options);
+    this.reason = options.reason;
+    this.url = options.url;
+  }
+}

@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
-import { FRAME_PATH } from '../../channel/protocol.js';
+import { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../../channel/protocol.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
+import { allowAnyOrigin } from '../cors.js';
 
 /** Where `npm run build` puts the frame, from this module in `src/sandbox/routes/` or `dist/sandbox/routes/`. */
 const FRAME_DIR = new URL('../../../dist/card-frame/', import.meta.url);
@@ -40,6 +41,39 @@ export function checkFrameAncestor(source: string): string {
   return source;
 }
 
+/** Default ports, for a source or an origin that names none. */
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
+
+/**
+ * Whether a page of `origin` may embed the frame under these `frame-ancestors`
+ * sources, matched as CSP matches them: `'self'` is the frame's own origin; a
+ * source's `http` also admits `https`, and its default port the upgraded one;
+ * a host `*.example` admits the subdomains of `example`, a port `*` any port.
+ */
+export function allowsAncestor(sources: readonly string[], origin: string, self: string): boolean {
+  let page: URL;
+  try {
+    page = new URL(origin);
+  } catch {
+    return false;
+  }
+  const scheme = page.protocol.slice(0, -1);
+  const port = page.port || DEFAULT_PORTS[scheme];
+  return sources.some((source) => {
+    if (source === "'self'") return origin === self;
+    const parts = /^(https?):\/\/(\*|\*\.[^:]+|[^:[]+|\[[^\]]+\])(?::(\d+|\*))?$/.exec(source);
+    if (!parts) return false;
+    const [, sourceScheme, host, sourcePort = DEFAULT_PORTS[sourceScheme!]] = parts;
+    const upgraded = sourceScheme === 'http' && scheme === 'https';
+    if (sourceScheme !== scheme && !upgraded) return false;
+    const hostname = page.hostname.toLowerCase();
+    const hostMatches =
+      host === '*' || (host!.startsWith('*.') ? hostname.endsWith(host!.slice(1).toLowerCase()) : hostname === host!.toLowerCase());
+    const portMatches = sourcePort === '*' || sourcePort === port || (upgraded && sourcePort === '80' && port === '443');
+    return hostMatches && portMatches;
+  });
+}
+
 /**
  * Serves the isolated card form (`dist/card-frame/`) from the sandbox's own
  * origin, as the real service would: `GET {base}/frame/v1/card.html` and its
@@ -63,6 +97,16 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
     if (page === null) return missing(c);
     headers(c, 'text/html; charset=utf-8');
     c.header('content-security-policy', csp);
+    // The element's probe (docs/sandbox.md#the-card-frame): a CORS read, which names the page's origin. A
+    // navigation names none, and gets no answer about it. The page itself is public: any origin may read it.
+    const origin = c.req.header('origin');
+    if (origin) {
+      const allowed = allowsAncestor(ctx.frameAncestors, origin, new URL(c.req.url).origin);
+      allowAnyOrigin(c);
+      c.header('access-control-expose-headers', FRAME_ANCESTORS_HEADER);
+      c.header(FRAME_ANCESTORS_HEADER, allowed ? 'allowed' : 'refused; setting=SANDBOX_FRAME_ANCESTORS');
+    }
+    c.header('vary', 'origin');
     return c.body(page);
   });
   app.get(`${FRAME_ROOT}/assets/:file`, async (c) => {

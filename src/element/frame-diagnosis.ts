@@ -1,0 +1,60 @@
+/**
+ * Why a frame said nothing, found out after the host has given up on it, so
+ * the page hears a cause and a fix rather than "could not be loaded". A frame
+ * of another origin cannot be read, and the browser shows an error page in
+ * it alike whether nothing answered or the service refused to be framed; so
+ * the host asks the frame's address itself (docs/tokenization.md#when-the-frame-cannot-show-the-form):
+ *
+ * 1. a CORS `GET`: the service answers it with {@link FRAME_ANCESTORS_HEADER},
+ *    which says whether this page's origin may frame it. An answer without
+ *    it, or none readable, is not the service's frame;
+ * 2. when that cannot be read, a `no-cors` `GET`, which the browser lets
+ *    through to any server and rejects only when nothing answers.
+ */
+import { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../channel/protocol.js';
+import { FrameError, type FrameFailure } from '../shared/errors.js';
+
+/** How long the probe may take, both requests together: the page hears the cause at most this long after the host gives up. */
+export const PROBE_MS = 4_000;
+
+/** The cause of the failure of the frame at `url` (which said nothing), as the probe finds it. */
+export async function probeFrame(url: string): Promise<FrameError> {
+  // No cookies, no referrer: the probe asks what the frame's own request would get, and says no more.
+  const init: RequestInit = {
+    signal: AbortSignal.timeout(PROBE_MS),
+    credentials: 'omit',
+    cache: 'no-store',
+    referrerPolicy: 'no-referrer',
+  };
+  let policy: string | null = null;
+  try {
+    policy = (await fetch(url, init)).headers.get(FRAME_ANCESTORS_HEADER);
+  } catch {
+    // Nothing answered, or the answer is not readable from here (not the service): an opaque request tells which.
+    const answered = await fetch(url, { ...init, mode: 'no-cors' }).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) return frameError('unreachable', url);
+  }
+  // The service's frame, which lets this page frame it, and yet it never said hello: it did not start.
+  if (policy?.startsWith('allowed')) return frameError('not-started', url);
+  return policy?.startsWith('refused')
+    ? frameError('refused', url, policy.includes('SANDBOX_FRAME_ANCESTORS'))
+    : frameError('not-the-frame', url);
+}
+
+/** The error for `reason`, with what to change; `sandbox` says the refusal is the sandbox's. */
+export function frameError(reason: FrameFailure, url: string, sandbox = false): FrameError {
+  const page = location.origin;
+  const service = new URL(url).origin;
+  const why: Record<FrameFailure, string> = {
+    unreachable: `nothing answers at ${url}. Check base-url (or frame-url): it must be the tokenization service's address, and the service must be running.`,
+    'not-the-frame': `${url} answers, but not with the card form. Check base-url (or frame-url): it must be the tokenization service's base address, which serves the form at ${FRAME_PATH}.`,
+    refused: sandbox
+      ? `the sandbox at ${service} does not let pages of ${page} frame it. Add ${page} to SANDBOX_FRAME_ANCESTORS (or createSandbox({ frameAncestors })).`
+      : `the tokenization service at ${service} does not let pages of ${page} frame it. Add ${page} to the service's frame-ancestors configuration: the origins registered for your key.`,
+    'not-started': `the card form at ${url} answered, but did not finish starting. Try again (el.retry()); if it fails again, check that the service hosts the frame of this version of pay-card-form, and the frame's console.`,
+  };
+  return new FrameError(`<pay-card-form> cannot show its secure card form: ${why[reason]}`, { reason, url });
+}

@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, cardFrame as elementFrame, launchChromium
 import { checkoutPage, startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
-import { FRAME_PATH } from '../src/channel/protocol.js';
+import { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../src/channel/protocol.js';
 import type { FrameSettings } from '../src/channel/to-frame.js';
 import { hostSentences } from '../src/form/host-sentences.js';
 
@@ -419,6 +419,25 @@ const directives = (csp: string) =>
       .map((part) => part.trim().split(/\s+/))
       .map(([name, ...sources]) => [name, sources]),
   );
+
+test("the frame's page answers the element's probe, to any origin: whether that origin may frame it, and the setting that decides", async () => {
+  const strict = await createSandbox({ frameAncestors: ['https://shop.example'] });
+  try {
+    const probe = async (origin?: string) => {
+      const response = await fetch(`${strict.url}/${FRAME_PATH}`, { headers: origin ? { origin } : {} });
+      assert.equal(response.status, 200);
+      await response.text();
+      const header = (name: string) => response.headers.get(name);
+      return [header('access-control-allow-origin'), header('access-control-expose-headers'), header(FRAME_ANCESTORS_HEADER)];
+    };
+    assert.deepEqual(await probe('https://shop.example'), ['*', FRAME_ANCESTORS_HEADER, 'allowed']);
+    assert.deepEqual(await probe(site.origin('localhost')), ['*', FRAME_ANCESTORS_HEADER, 'refused; setting=SANDBOX_FRAME_ANCESTORS']);
+    // A navigation (the iframe's own request) names no origin, and is told nothing about one.
+    assert.deepEqual(await probe(), [null, null, null]);
+  } finally {
+    await strict.close();
+  }
+});
 
 test('the frame document carries its policy and nosniff, and the form works under that policy with no violation', async () => {
   const page = await fetch(frameUrl);

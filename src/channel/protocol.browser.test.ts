@@ -9,7 +9,7 @@ import { BRANDS } from '../card/brand.js';
 import { CARD_FIELDS } from '../card/types.js';
 import { FORM_FIELDS } from '../form/form-fields.js';
 import { PROBLEMS } from '../form/problems.js';
-import { errorMessage, eventMessage, fromFrame, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
+import { errorMessage, eventMessage, fromFrame, helloMessage, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
 import { MESSAGE_CHECKS, validMessages } from './message-checks.js';
 import { LIMITS } from './protocol.js';
 import type { Check } from './schema.js';
@@ -61,6 +61,7 @@ const settings = {
 /** One valid message of each kind, with the check that must take it. */
 const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
   ['connect', connectMessage, { v: 1, type: 'connect' }],
+  ['hello', helloMessage, { v: 1, type: 'hello' }],
   ['settings', settingsMessage, { v: 1, type: 'settings', settings }],
   [
     'settings without overrides',
@@ -200,8 +201,8 @@ describe('the frame channel', () => {
       it('is taken, at its limits, by its check and by the direction it travels', () => {
         const cloned = structuredClone(message);
         expect(check(cloned)).to.equal(true);
-        // `connect` goes to the frame's window, not over the port.
-        expect(either(cloned)).to.equal(name !== 'connect');
+        // `connect` goes to the frame's window, and `hello` to the page's, not over the port.
+        expect(either(cloned)).to.equal(name !== 'connect' && name !== 'hello');
       });
 
       it('is refused with a key the protocol does not name, at any depth', () => {

@@ -13,4 +13,13 @@ import type { tokenize as tokenizeCard } from './tokenize/tokenize.js';
 export const tokenize: typeof tokenizeCard = (card, options) =>
   import('./tokenize/tokenize.js').then((module) => module.tokenize(card, options));
 
-export { PayCardError, ValidationError, ConfigurationError, AuthenticationError, ApiError, NetworkError, TimeoutError, FrameError } from './core.js';
+export {
+  PayCardError,
+  ValidationError,
+  ConfigurationError,
+  AuthenticationError,
+  ApiError,
+  NetworkError,
+  TimeoutError,
+  FrameError,
+} from './core.js';

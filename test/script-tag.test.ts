@@ -87,6 +87,8 @@ for (const [build, page] of [
         el.mode = 'inline';
         el.publicKey = first.publicKey;
         el.baseUrl = first.baseUrl;
+        // Parcelas and the document too, so every file a page can load is loaded.
+        el.collectTaxId = true;
         document.body.append(el);
         await el.ready;
         const root = el.shadowRoot;
@@ -100,7 +102,8 @@ for (const [build, page] of [
           'the inline form is loaded on demand',
         );
         // What the README says to copy is exactly what a page loads: every file of dist/chunks/ is
-        // loaded once both modes run (the brand marks last, after the inline form shows), and nothing else.
+        // loaded once both modes run, Parcelas and the document on (the brand marks and those fields
+        // last, after the inline form shows), and nothing else.
         const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url))).map((name) => `/dist/chunks/${name}`);
         await tab.waitForFunction(
           (wanted) =>

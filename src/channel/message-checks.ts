@@ -10,7 +10,7 @@ import { BRANDS } from '../card/brand.js';
 import { FORM_FIELDS } from '../form/form-fields.js';
 import type { Messages } from '../form/messages.js';
 import { PROBLEMS } from '../form/problems.js';
-import { COUNTS, type Packed, type PackedMessages } from './message-templates.js';
+import { COUNTS, INSTALLMENT_TEMPLATES, type Packed, type PackedMessages } from './message-templates.js';
 import { sentence } from './protocol.js';
 import { either, object, optional, partialRecord, tuple, type Check } from './schema.js';
 
@@ -45,6 +45,9 @@ export const MESSAGE_CHECKS = {
   saved: optional(sentence),
   unavailable: optional(sentence),
   failure: optional(partialRecord(Object.keys(FAILURES) as (keyof Messages['failure'])[], sentence)),
+  installments: optional(
+    partialRecord(['label', ...(Object.keys(INSTALLMENT_TEMPLATES) as (keyof typeof INSTALLMENT_TEMPLATES)[])], sentence),
+  ),
 } satisfies MessageChecks<Messages>;
 
 /** Every sentence in `packed` that its check accepts; the rest, and keys that name no sentence, are dropped. */

@@ -9,12 +9,13 @@
  * `message-checks.ts`.
  */
 import { FORM_FIELDS, type FormField } from '../form/form-fields.js';
-import type { ErrorSentence, MessageOverrides, Messages } from '../form/messages.js';
+import type { ErrorSentence, InstallmentSentences, MessageOverrides, Messages } from '../form/messages.js';
 import type { Problem } from '../form/problems.js';
 
-/** Where a template takes a function's first and second argument. */
+/** Where a template takes a function's first, second and third argument. */
 const FIRST = '\u0000';
 const SECOND = '\u0001';
+const THIRD = '\u0002';
 /** `fixErrors` is said for one to four invalid fields. */
 export const COUNTS = [1, 2, 3, 4];
 
@@ -27,7 +28,9 @@ export type Packed<T> = T extends string
       ? string
       : T extends Partial<Record<string, string>>
         ? Partial<T>
-        : { [K in keyof T]?: string | Record<FormField, string> };
+        : T extends Partial<InstallmentSentences>
+          ? { [K in keyof InstallmentSentences]?: string }
+          : { [K in keyof T]?: string | Record<FormField, string> };
 
 /** The overrides as they cross. */
 export type PackedMessages = { [K in keyof Messages]?: Packed<Messages[K]> };
@@ -46,7 +49,14 @@ export function packMessage<K extends keyof Messages>(key: K, value: NonNullable
     packed = errors;
   } else if (key === 'fixErrors') packed = COUNTS.map((count) => (value as (count: number) => string)(count));
   else if (typeof value === 'function') packed = (value as Template)(FIRST, SECOND);
-  else packed = typeof value === 'object' ? Object.fromEntries(Object.entries(value).filter(([, item]) => item != null)) : value;
+  else if (typeof value === 'object')
+    // A table's functions (the Parcelas sentences) cross as templates too.
+    packed = Object.fromEntries(
+      Object.entries(value)
+        .filter(([, item]) => item != null)
+        .map(([name, item]) => [name, typeof item === 'function' ? (item as Template)(FIRST, SECOND, THIRD) : item]),
+    );
+  else packed = value;
   return packed as Packed<Messages[K]>;
 }
 
@@ -68,11 +78,13 @@ type TextFunctionKey = { [K in keyof Messages]: Messages[K] extends (...args: st
 const TEMPLATES = { notAccepted: 1, brandDetected: 1, tokenized: 1, saved: 1 } satisfies Record<TextFunctionKey, 1>;
 
 const fill = (template: string, ...args: string[]) =>
-  template
-    .split(FIRST)
-    .join(args[0] ?? '')
-    .split(SECOND)
-    .join(args[1] ?? '');
+  [FIRST, SECOND, THIRD].reduce((text, mark, i) => text.split(mark).join(args[i] ?? ''), template);
+
+/** The Parcelas sentences filled in from templates; the label is plain text. */
+export const INSTALLMENT_TEMPLATES = { free: 1, interest: 1, gone: 1, changed: 1 } satisfies Record<
+  Exclude<keyof InstallmentSentences, 'label'>,
+  1
+>;
 
 /** Turns packed overrides back into `messages` overrides, in the frame. */
 export function unpackMessages(packed: PackedMessages | null): MessageOverrides | null {
@@ -85,6 +97,14 @@ export function unpackMessages(packed: PackedMessages | null): MessageOverrides 
   if (packed.fixErrors) {
     const sentences = packed.fixErrors;
     out.fixErrors = (count: number) => sentences[Math.min(Math.max(count, 1), COUNTS.length) - 1];
+  }
+  if (packed.installments) {
+    out.installments = Object.fromEntries(
+      Object.entries(packed.installments).map(([name, text]) => [
+        name,
+        Object.hasOwn(INSTALLMENT_TEMPLATES, name) ? (...args: string[]) => fill(text, ...args) : text,
+      ]),
+    );
   }
   if (packed.errors) {
     out.errors = Object.fromEntries(

@@ -39,6 +39,7 @@ const fullMessages = {
   saved: '\u0001',
   unavailable: 'u',
   failure: { network: 'n', authentication: 'a', api: 'p' },
+  installments: { label: text(LIMITS.sentence), free: '\u0000x \u0001', interest: '\u0000 \u0001 \u0002', gone: 'g', changed: 'c' },
 };
 
 const settings = {

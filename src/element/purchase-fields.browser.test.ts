@@ -87,6 +87,32 @@ describe('Parcelas (installments)', () => {
     expect((await part(el, 'label[for="installments"]')).text).to.equal('Installments');
   });
 
+  it("takes the merchant's own wording, any sentence of it, in both modes", async () => {
+    const el = await mount({ locale: 'pt-BR' });
+    el.messages = {
+      installments: {
+        label: 'Em quantas vezes?',
+        free: (count, each) => `${count}x sem juros de ${each}`,
+        interest: (count, each, total) => `${count}x de ${each}, total ${total}`,
+      },
+    };
+    el.amount = 15990;
+    el.installments = POLICY;
+    await settle(el);
+    await shown(el, '#installments option');
+    await settle(el);
+    const texts = await optionTexts(el);
+    expect(texts[2]).to.equal(`3x sem juros de R$${NBSP}53,30`);
+    expect(texts[11]).to.equal(`12x de R$${NBSP}15,11, total R$${NBSP}181,32`);
+    expect((await part(el, 'label[for="installments"]')).text).to.equal('Em quantas vezes?');
+    // A sentence left out keeps the built-in one.
+    await choose(el, '6');
+    const said = await listen(el);
+    el.amount = 2000;
+    await settle(el);
+    expect(await said()).to.deep.equal([`6x não está disponível para este valor. Agora: 1x sem juros de R$${NBSP}20,00.`]);
+  });
+
   it('hands the chosen plan to the page: change detail and el.plan; tokenized stays the TokenizeResult', async () => {
     const el = await mountWithPlans();
     const details = changes(el);

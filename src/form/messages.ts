@@ -45,6 +45,25 @@ export interface Messages {
   unavailable: string;
   /** Shown when the service or the network fails; the shopper can try again. */
   failure: { network: string; authentication: string; api: string };
+  /**
+   * The "Parcelas" select's sentences, any of them: the built-in ones load
+   * with the select, only on forms that show it (`purchase-fields.ts`).
+   */
+  installments: Partial<InstallmentSentences>;
+}
+
+/** What the "Parcelas" select says. `count`, `each` and `total` come formatted: "3", "R$ 53,30". */
+export interface InstallmentSentences {
+  /** The select's label. */
+  label: string;
+  /** An option sem juros: "3x de R$ 53,30 sem juros". */
+  free: (count: string, each: string) => string;
+  /** An option with interest: "12x de R$ 15,11 (total R$ 181,32)". */
+  interest: (count: string, each: string, total: string) => string;
+  /** Said when a new amount no longer offers the count chosen; `now` is the option chosen instead. */
+  gone: (count: string, now: string) => string;
+  /** Said when a new amount changes the option chosen. */
+  changed: (now: string) => string;
 }
 
 /** "the card number" → "The card number", for English sentences that open with the noun. */
@@ -96,6 +115,7 @@ export const en: Messages = {
     authentication: 'This payment form is not set up correctly. Please contact the store.',
     api: 'The card could not be processed. Check the details and try again.',
   },
+  installments: {},
 };
 
 export const ptBR: Messages = {
@@ -139,6 +159,7 @@ export const ptBR: Messages = {
     authentication: 'Este formulário de pagamento não está configurado. Fale com a loja.',
     api: 'Não foi possível processar o cartão. Confira os dados e tente de novo.',
   },
+  installments: {},
 };
 
 /** Any subset of {@link Messages}, each table partial too: what a merchant sets on `messages`. */

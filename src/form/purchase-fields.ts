@@ -12,7 +12,7 @@ import { setAttr, setText } from '../dom/write.js';
 import type { FieldState } from './change-detail.js';
 import type { FormSettings } from './form-settings.js';
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
-import { errorText, type Messages } from './messages.js';
+import { errorText, type InstallmentSentences, type Messages } from './messages.js';
 
 /** The settings these fields read. */
 export type PurchaseSettings = Pick<FormSettings, 'lang' | 'installments' | 'collectTaxId'>;
@@ -35,10 +35,8 @@ export interface PurchaseDetail {
   field?: FieldState;
 }
 
-type Plans = typeof PLANS.en;
-
-/** The plans' sentences. `count`, `each` and `total` come formatted: "3", "R$ 53,30". */
-const PLANS = {
+/** The plans' built-in sentences; a merchant's `messages.installments` lies over them. */
+const PLANS: { en: InstallmentSentences; ptBR: InstallmentSentences } = {
   en: {
     label: 'Installments',
     free: (count: string, each: string) => `${count} × ${each}, interest-free`,
@@ -229,14 +227,18 @@ export class PurchaseFields {
     return this.#options.find((option) => option.count === this.#count) ?? null;
   }
 
-  #plans(): Plans {
-    return hostSentences(this.#lang) === HOST_SENTENCES.ptBR ? PLANS.ptBR : PLANS.en;
+  #plans(): InstallmentSentences {
+    return { ...PLANS[this.#pt() ? 'ptBR' : 'en'], ...this.#sentences?.installments };
+  }
+
+  #pt(): boolean {
+    return hostSentences(this.#lang) === HOST_SENTENCES.ptBR;
   }
 
   /** An option as the select shows it: "3x de R$ 53,30 sem juros", "12x de R$ 15,11 (total R$ 181,32)". */
   #text({ count, installment, total, interestFree }: InstallmentOption): string {
     const plans = this.#plans();
-    const currency = new Intl.NumberFormat(plans === PLANS.ptBR ? 'pt-BR' : 'en', { style: 'currency', currency: 'BRL' });
+    const currency = new Intl.NumberFormat(this.#pt() ? 'pt-BR' : 'en', { style: 'currency', currency: 'BRL' });
     // Centavos as an exact decimal string: `format` takes one, so no amount ever passes through a float.
     const money = (centavos: number) =>
       currency.format(`${Math.floor(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}` as unknown as number);

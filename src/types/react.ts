@@ -38,6 +38,12 @@ export interface PayCardFormJsxProps extends DetailedHTMLProps<HTMLAttributes<Pa
   'show-brands'?: PayCardForm['showBrands'];
   /** The brands the form takes, e.g. "visa mastercard elo"; empty takes every brand. */
   'accepted-brands'?: PayCardForm['acceptedBrands'];
+  /** The price in integer centavos, which `installments` splits; follows the cart live. */
+  amount?: PayCardForm['amount'];
+  /** Shows "Parcelas": `{ maxInstallments, interestFree, monthlyRate, minInstallment }` (an object, set as a property). */
+  installments?: PayCardForm['installments'];
+  /** Shows a "CPF ou CNPJ" field for the buyer's document. */
+  'collect-tax-id'?: PayCardForm['collectTaxId'];
   /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */
   theme?: PayCardForm['theme'];
   /** Name under which the token is submitted with an enclosing form. */

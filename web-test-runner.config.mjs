@@ -3,7 +3,6 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
 import { tsImport } from 'tsx/esm/api';
 import { frameProbe } from './test/frame-probe.mjs';
 
@@ -15,18 +14,6 @@ import { frameProbe } from './test/frame-probe.mjs';
  * (`strictRequires: false`), and its `module.exports` is the default export.
  */
 const commonjs = fromRollup(rollupCommonjs);
-
-/** A port of 127.0.0.1 where nothing listens: one the system just gave out and took back. */
-function closedPort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Runs the sandbox beside the test server, over real HTTP on loopback, plus a
@@ -47,10 +34,12 @@ function sandbox() {
   /** Sandboxes started at a closed port, closed with the rest. */
   const opened = [];
   let createSandbox;
+  let closedPort;
   return {
     name: 'sandbox',
     async serverStart() {
       ({ createSandbox } = await tsImport('./src/sandbox/sandbox.ts', import.meta.url));
+      ({ closedPort } = await tsImport('./test/closed-port.ts', import.meta.url));
       running = await createSandbox();
       // The real sandbox, frame included, except that its tokenize call never answers.
       const { startSilentSandbox } = await tsImport('./test/silent-sandbox.ts', import.meta.url);

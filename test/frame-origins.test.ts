@@ -10,10 +10,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Frame, type Page, type Response as PageResponse } from 'playwright';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, cardFrame as elementFrame, launchChromium, payWithKeyboard } from './chromium.js';
+import { closedPort } from './closed-port.js';
 import { checkoutPage, startMerchantSite, type LoopbackHost, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
@@ -94,18 +94,6 @@ const FAILURE = `customElements.whenDefined('pay-card-form').then(() => document
     unavailable: !document.querySelector('pay-card-form').shadowRoot.querySelector('[part="form-error"]').hidden,
   }),
 )`;
-
-/** A port of this machine where nothing listens: one the system just gave out and took back. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let browser: Browser;
 /**

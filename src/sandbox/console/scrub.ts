@@ -1,4 +1,4 @@
-import { redact, redactCardData, redactDeep } from '../../shared/redact.js';
+import { redact, redactDeep, redactIdentifier } from '../../shared/redact.js';
 import { V3_CREDENTIALS } from '../v3/fixtures.js';
 import { MERCHANTS } from '../merchants.js';
 import { SANDBOX_ADMIN_TOKEN } from '../routes/clock-control.js';
@@ -34,13 +34,13 @@ export function scrubText(text: string, known: readonly string[], max = MAX_BODY
 
 /**
  * A value the sandbox checked as an identifier (a nonce, a client ID, a
- * target): hex must survive, or a 32-hex nonce would read `[redacted]` and
- * the canonical string could not be compared. It may still be a card number
- * or a secret sent in the wrong header, so the card rules and every known
- * secret still apply.
+ * target): hex and digits must survive, or a nonce would read `[redacted]`
+ * and the canonical string could not be compared. It may still be a card
+ * number or a secret sent in the wrong header: every known secret is
+ * removed, and any run of digits that passes the Luhn check.
  */
 export function scrubIdentifier(value: string, known: readonly string[]): string {
-  return redactCardData(value, known, 200);
+  return redactIdentifier(value, known, 200);
 }
 
 /**

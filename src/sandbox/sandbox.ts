@@ -29,19 +29,21 @@ export interface SandboxOptions {
    * any port of `localhost` and `127.0.0.1`.
    */
   frameAncestors?: readonly string[];
+  /** How many requests the console's log keeps (default 1,000); the oldest is forgotten first. */
+  logCapacity?: number;
 }
 
 /** Charges the console remembers; past it, the oldest is forgotten. */
 const MAX_CHARGES = 5_000;
 
 /** The sandbox as a Hono app plus its state, without a server (for in-process use). */
-export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors'> = {}): { app: Hono; context: SandboxContext } {
+export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors' | 'logCapacity'> = {}): { app: Hono; context: SandboxContext } {
   const context: SandboxContext = {
     clock: options.clock ?? createClock(),
     merchants: MERCHANTS,
     tokens: new TokenVault(),
     charges: new BoundedStore(MAX_CHARGES, 'evict-oldest'),
-    log: new RequestLog(),
+    log: new RequestLog(options.logCapacity),
     frameAncestors: (options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS).map(checkFrameAncestor),
   };
   const app = new Hono();

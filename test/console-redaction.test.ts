@@ -58,17 +58,69 @@ describe('the console under hostile requests: no secret, no card', { timeout: 18
     const card = { number: PAN, holderName: 'Ana', expirationMonth: '12', expirationYear: '2031', cvv: CVV };
     const targeted: HostileRequest[] = [
       // A card, tokenized (accepted), and a card as a number, a card in a query, a card as a nonce.
-      { method: 'POST', path: '/v1/tokens', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${MERCHANTS[0]!.publicKey}` }, body: json({ card }), chunked: false, label: 'card' },
-      { method: 'POST', path: '/v1/tokens', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${MERCHANTS[0]!.publicKey}` }, body: Buffer.from(`{"card":{"number":${PAN},"cvv":${CVV}}}`), chunked: false, label: 'card as numbers' },
-      { method: 'POST', path: `/v1/tokens?number=${PAN}&cvv=${CVV}`, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${PAN}` }, body: json({}), chunked: false, label: 'card in the URL' },
+      {
+        method: 'POST',
+        path: '/v1/tokens',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${MERCHANTS[0]!.publicKey}` },
+        body: json({ card }),
+        chunked: false,
+        label: 'card',
+      },
+      {
+        method: 'POST',
+        path: '/v1/tokens',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${MERCHANTS[0]!.publicKey}` },
+        body: Buffer.from(`{"card":{"number":${PAN},"cvv":${CVV}}}`),
+        chunked: false,
+        label: 'card as numbers',
+      },
+      {
+        method: 'POST',
+        path: `/v1/tokens?number=${PAN}&cvv=${CVV}`,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${PAN}` },
+        body: json({}),
+        chunked: false,
+        label: 'card in the URL',
+      },
       // Secrets in the body, in the Authorization of a charge, as a public key, as a client ID.
-      { method: 'POST', path: '/v1/charges', headers: { 'Content-Type': 'application/json', Authorization: `Basic ${Buffer.from(`${MERCHANTS[0]!.secretKey}:`).toString('base64')}` }, body: json({ amount: 1, note: account.secret }), chunked: false, label: 'Basic' },
-      { method: 'POST', path: '/v3/transfers/status/check', headers: { 'Content-Type': 'application/json', 'X-Client-ID': account.secret, 'X-Timestamp': '1', 'X-Nonce': PAN, 'X-Signature': 'a'.repeat(64) }, body: json({ txn_id: PAN }), chunked: false, label: 'secret as client ID' },
+      {
+        method: 'POST',
+        path: '/v1/charges',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Basic ${Buffer.from(`${MERCHANTS[0]!.secretKey}:`).toString('base64')}`,
+        },
+        body: json({ amount: 1, note: account.secret }),
+        chunked: false,
+        label: 'Basic',
+      },
+      {
+        method: 'POST',
+        path: '/v3/transfers/status/check',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Client-ID': account.secret,
+          'X-Timestamp': '1',
+          'X-Nonce': PAN,
+          'X-Signature': 'a'.repeat(64),
+        },
+        body: json({ txn_id: PAN }),
+        chunked: false,
+        label: 'secret as client ID',
+      },
     ];
     const path = '/v3/transfers/status/check';
     const body = JSON.stringify({ txn_id: 'x', secret: account.secret, cvv: CVV, pan: PAN });
     // Well signed except for its nonce, which is a card number: the explanation must not show it.
-    const headers = await signRequest({ method: 'POST', path, body, ...account, secret: 'sec_test_not_it_0000', timestamp: sandbox.clock.now(), nonce: PAN });
+    const headers = await signRequest({
+      method: 'POST',
+      path,
+      body,
+      ...account,
+      secret: 'sec_test_not_it_0000',
+      timestamp: sandbox.clock.now(),
+      nonce: PAN,
+    });
     targeted.push({ method: 'POST', path, headers, body: Buffer.from(body), chunked: false, label: 'card as nonce' });
     for (const r of targeted) await sendAll(r);
     assert.ok(sandbox.context.log.summaries().length >= REQUESTS, 'every request was logged');
@@ -80,7 +132,8 @@ describe('the console under hostile requests: no secret, no card', { timeout: 18
     for (const s of signatures) forbidden.set(s, 'a signature that was sent');
     const texts: [string, string][] = [['state', await (await fetch(new URL('/sandbox/state', sandbox.url))).text()]];
     texts.push(['list', await (await fetch(new URL('/sandbox/console/requests', sandbox.url))).text()]);
-    for (const id of ids) texts.push([`request ${id}`, await (await fetch(new URL(`/sandbox/console/requests/${id}`, sandbox.url))).text()]);
+    for (const id of ids)
+      texts.push([`request ${id}`, await (await fetch(new URL(`/sandbox/console/requests/${id}`, sandbox.url))).text()]);
     let withBodies = 0;
     for (const [where, text] of texts) {
       for (const [value, what] of forbidden) assert.ok(!text.includes(value), `${what} in ${where}`);

@@ -4,7 +4,9 @@ import { css } from '@lit/reactive-element';
 export const styles = css`
   :host {
     display: block;
-    font: 14px/1.4 system-ui, sans-serif;
+    font:
+      14px/1.4 system-ui,
+      sans-serif;
     color: #1f1f1f;
     background: #fff;
   }
@@ -91,7 +93,9 @@ export const styles = css`
   }
   pre,
   code {
-    font: 12px/1.4 ui-monospace, monospace;
+    font:
+      12px/1.4 ui-monospace,
+      monospace;
   }
   pre {
     white-space: pre-wrap;

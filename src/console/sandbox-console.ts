@@ -1,16 +1,7 @@
 import { ReactiveElement } from '@lit/reactive-element';
 import type * as z from 'zod/mini';
 import { h } from '../dom/h.js';
-import {
-  ADMIN_META,
-  ConsolePath,
-  LogEntry,
-  LogSnapshot,
-  LogSummary,
-  StateSnapshot,
-  type Refusal,
-  type StateTable,
-} from './api.js';
+import { ADMIN_META, ConsolePath, LogEntry, LogSnapshot, LogSummary, StateSnapshot, type Refusal, type StateTable } from './api.js';
 import { styles } from './sandbox-console.styles.js';
 
 /** Which check of the signature failed, as the developer would name it. */
@@ -110,7 +101,11 @@ export class SandboxConsole extends ReactiveElement {
     const root = this.renderRoot;
     this.#count = h('span', { class: 'muted', id: 'count' });
     this.#rows = h<HTMLTableSectionElement>('tbody', { id: 'rows' });
-    this.#detail = h('section', { id: 'detail', 'aria-labelledby': 'detail-title', tabindex: '-1' }, h('h2', { id: 'detail-title' }, text('Request')));
+    this.#detail = h(
+      'section',
+      { id: 'detail', 'aria-labelledby': 'detail-title', tabindex: '-1' },
+      h('h2', { id: 'detail-title' }, text('Request')),
+    );
     this.#detail.append(h('p', { class: 'muted' }, text('Choose a request to see its bodies and, when refused, why.')));
     this.#stateBox = h('div', { id: 'state-tables' });
     this.#clock = h('span', { id: 'clock' });
@@ -168,14 +163,25 @@ export class SandboxConsole extends ReactiveElement {
               h(
                 'thead',
                 {},
-                h('tr', {}, ...['Time', 'Method', 'Path', 'Credential', 'HTTP', 'Code', 'ms'].map((t) => h('th', { scope: 'col' }, text(t)))),
+                h(
+                  'tr',
+                  {},
+                  ...['Time', 'Method', 'Path', 'Credential', 'HTTP', 'Code', 'ms'].map((t) => h('th', { scope: 'col' }, text(t))),
+                ),
               ),
               this.#rows,
             ),
           ),
         ),
         this.#detail,
-        h('section', { id: 'state', 'aria-labelledby': 'state-title' }, h('h2', { id: 'state-title' }, text('State')), this.#status, payForm, this.#stateBox),
+        h(
+          'section',
+          { id: 'state', 'aria-labelledby': 'state-title' },
+          h('h2', { id: 'state-title' }, text('State')),
+          this.#status,
+          payForm,
+          this.#stateBox,
+        ),
       ),
     );
   }
@@ -200,7 +206,11 @@ export class SandboxConsole extends ReactiveElement {
     );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const body = { qr_code_payload: payload.value.trim(), payer_account_id: payer.value, ...(amount.value.trim() ? { amount: amount.value.trim() } : {}) };
+      const body = {
+        qr_code_payload: payload.value.trim(),
+        payer_account_id: payer.value,
+        ...(amount.value.trim() ? { amount: amount.value.trim() } : {}),
+      };
       void this.#act(ConsolePath.PAY_QR, body, 'QR code paid.');
     });
     return form;
@@ -277,7 +287,12 @@ export class SandboxConsole extends ReactiveElement {
     switch (r.kind) {
       case 'signature': {
         box.append(
-          h('p', {}, text('Failed check: '), h('span', { class: 'failed', id: 'failed-check', 'data-check': r.check }, text(CHECK_NAMES[r.check]))),
+          h(
+            'p',
+            {},
+            text('Failed check: '),
+            h('span', { class: 'failed', id: 'failed-check', 'data-check': r.check }, text(CHECK_NAMES[r.check])),
+          ),
           h('p', {}, text(r.message)),
         );
         if (r.canonical) {
@@ -290,7 +305,9 @@ export class SandboxConsole extends ReactiveElement {
               h(
                 'tbody',
                 {},
-                ...r.canonical.map((line) => h('tr', {}, h('th', { scope: 'row' }, text(line.label)), h('td', {}, h('code', {}, text(line.value))))),
+                ...r.canonical.map((line) =>
+                  h('tr', {}, h('th', { scope: 'row' }, text(line.label)), h('td', {}, h('code', {}, text(line.value)))),
+                ),
               ),
             ),
           );
@@ -304,12 +321,13 @@ export class SandboxConsole extends ReactiveElement {
         break;
       }
       case 'policy':
-        box.append(h('p', {}, text('Rule: '), h('span', { id: 'rule' }, text(r.rule))), h('p', { class: 'muted' }, text(`reason: ${r.reason}`)));
+        box.append(
+          h('p', {}, text('Rule: '), h('span', { id: 'rule' }, text(r.rule))),
+          h('p', { class: 'muted' }, text(`reason: ${r.reason}`)),
+        );
         break;
       case 'validation':
-        box.append(
-          h('ul', { id: 'fields' }, ...r.fields.map((f) => h('li', {}, h('code', {}, text(f.field)), text(`: ${f.problem}`)))),
-        );
+        box.append(h('ul', { id: 'fields' }, ...r.fields.map((f) => h('li', {}, h('code', {}, text(f.field)), text(`: ${f.problem}`)))));
         break;
       case 'other':
         box.append(h('p', {}, text(r.message)), ...(r.reason ? [h('p', { class: 'muted' }, text(`reason: ${r.reason}`))] : []));
@@ -373,7 +391,10 @@ export class SandboxConsole extends ReactiveElement {
     if (name === 'refunds' && row.in_flight === true) {
       for (const outcome of ['COMPLETED', 'FAILED'] as const) {
         const button = h('button', { type: 'button' }, text(outcome === 'COMPLETED' ? `Settle ${row.refund_id}` : `Fail ${row.refund_id}`));
-        button.addEventListener('click', () => void this.#act(ConsolePath.FINISH_REFUND, { refund_id: row.refund_id, outcome }, `Refund ${outcome}.`));
+        button.addEventListener(
+          'click',
+          () => void this.#act(ConsolePath.FINISH_REFUND, { refund_id: row.refund_id, outcome }, `Refund ${outcome}.`),
+        );
         box.append(button);
       }
     }
@@ -383,8 +404,9 @@ export class SandboxConsole extends ReactiveElement {
         if (account.id === row.account) continue;
         const button = h('button', { type: 'button' }, text(`Pay ${row.qr_code_id} as ${account.id}`));
         const amount = row.amount === null ? { amount: '1.00' } : {};
-        button.addEventListener('click', () =>
-          void this.#act(ConsolePath.PAY_QR, { qr_code_payload: payload, payer_account_id: account.id, ...amount }, 'QR code paid.'),
+        button.addEventListener(
+          'click',
+          () => void this.#act(ConsolePath.PAY_QR, { qr_code_payload: payload, payer_account_id: account.id, ...amount }, 'QR code paid.'),
         );
         box.append(button);
       }
@@ -401,7 +423,8 @@ export class SandboxConsole extends ReactiveElement {
       body: JSON.stringify(body),
     });
     const answer = (await res.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
-    this.#status.textContent = answer?.code === 200 ? done : `Refused: ${typeof answer?.message === 'string' ? answer.message : res.status}`;
+    this.#status.textContent =
+      answer?.code === 200 ? done : `Refused: ${typeof answer?.message === 'string' ? answer.message : res.status}`;
     await this.#loadState();
   }
 }

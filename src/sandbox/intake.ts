@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { reply } from './reply.js';
-import { noteBody } from './console/request-log.js';
+import { noteBody } from './console/trace.js';
 
 /**
  * The sandbox's front door for request bodies, shared by every POST route:

@@ -68,7 +68,7 @@ function frontDoorRefusals(): Json {
   const refusal = (description: string) => ({ description, content: jsonContent(ref('Envelope')) });
   return {
     '400': refusal('The body is not UTF-8 JSON, nests too deep or has a "__proto__" key (code `invalid_json`).'),
-    '413': refusal('The body is over the route\'s limit (code 413, `data.reason` `body_too_large`).'),
+    '413': refusal("The body is over the route's limit (code 413, `data.reason` `body_too_large`)."),
     '415': refusal('Content-Type is not application/json (code 415).'),
   };
 }
@@ -82,7 +82,9 @@ function v3Operation(op: Operation): Json {
     summary: op.name,
     description: [
       WHO_MAY_CALL[op.group],
-      op.read ? 'A read: the client may retry it after a transport failure.' : 'Not a read: never retried (the contract has no idempotency key, §4.2).',
+      op.read
+        ? 'A read: the client may retry it after a transport failure.'
+        : 'Not a read: never retried (the contract has no idempotency key, §4.2).',
       openParts.length > 0 ? `The ${openParts.join(' and ')} shape is not shown by the contract (§4.9): ${NOT_SHOWN_TEXT}` : '',
     ]
       .filter(Boolean)
@@ -98,7 +100,9 @@ function v3Operation(op: Operation): Json {
           'The §2.1 envelope. `code` 200 carries the data below; any other `code` is a business error (§7.2) in an HTTP 200 envelope, with `data` usually null.',
         content: jsonContent(envelopeWith(schemaOf(op.response, 'output'))),
       },
-      '401': refusal('The signature was refused (§5.2); `data.reason` names the check: missing_header, malformed_header, target_pair_incomplete, unknown_client, timestamp_out_of_window, content_hash_mismatch, signature_mismatch, nonce_replayed.'),
+      '401': refusal(
+        'The signature was refused (§5.2); `data.reason` names the check: missing_header, malformed_header, target_pair_incomplete, unknown_client, timestamp_out_of_window, content_hash_mismatch, signature_mismatch, nonce_replayed.',
+      ),
       '403': refusal('The credential may not call this route (§5.3); `data.reason` names the rule.'),
       ...frontDoorRefusals(),
     },
@@ -134,7 +138,10 @@ function tokensOperation(): Json {
       }),
     },
     responses: {
-      '200': { description: 'The token and what the service says of the card.', content: jsonContent(envelopeWith({ type: 'object', required: Object.keys(result), properties: result, [NOT_SHOWN]: true })) },
+      '200': {
+        description: 'The token and what the service says of the card.',
+        content: jsonContent(envelopeWith({ type: 'object', required: Object.keys(result), properties: result, [NOT_SHOWN]: true })),
+      },
       '401': { description: 'Missing, unknown or inactive public key (code 401).', content: jsonContent(ref('Envelope')) },
       '422': { description: 'A card field is invalid: `data` is `{ field, reason }` (code 4002).', content: jsonContent(ref('Envelope')) },
       ...frontDoorRefusals(),
@@ -158,13 +165,22 @@ function chargesOperation(): Json {
         content: jsonContent(envelopeWith(schemaOf(ChargeResponse, 'output'))),
       },
       '401': { description: 'The secret key is missing or unknown.', content: jsonContent(ref('Envelope')) },
-      '422': { description: 'A field is invalid, or the token is not this merchant\'s: `data` is `{ field, reason }`.', content: jsonContent(ref('Envelope')) },
+      '422': {
+        description: "A field is invalid, or the token is not this merchant's: `data` is `{ field, reason }`.",
+        content: jsonContent(ref('Envelope')),
+      },
       ...frontDoorRefusals(),
     },
   };
 }
 
-const header = (name: string, description: string, schema: Json = { type: 'string' }) => ({ name, in: 'header', required: false, description, schema });
+const header = (name: string, description: string, schema: Json = { type: 'string' }) => ({
+  name,
+  in: 'header',
+  required: false,
+  description,
+  schema,
+});
 const apiKey = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description });
 
 /** The whole document. Built once per sandbox: it depends on nothing that changes. */
@@ -187,15 +203,19 @@ export function openApiDocument(): Json {
     components: {
       schemas: { Envelope: { ...schemaOf(Envelope, 'output'), description: '§2.1: the envelope of every answer.' } },
       parameters: {
-        ContentHash: header(SignatureHeader.CONTENT_HASH, 'Lowercase hex SHA-256 of the raw body. Optional; the signature covers the hash either way (§5.2).', {
-          type: 'string',
-          pattern: '^[0-9a-f]{64}$',
-        }),
-        Ispb: header(SignatureHeader.ISPB, 'The target account\'s institution (§5.2.2): sent with X-Account-Number, or neither.'),
+        ContentHash: header(
+          SignatureHeader.CONTENT_HASH,
+          'Lowercase hex SHA-256 of the raw body. Optional; the signature covers the hash either way (§5.2).',
+          {
+            type: 'string',
+            pattern: '^[0-9a-f]{64}$',
+          },
+        ),
+        Ispb: header(SignatureHeader.ISPB, "The target account's institution (§5.2.2): sent with X-Account-Number, or neither."),
         AccountNumber: header(SignatureHeader.ACCOUNT_NUMBER, 'The target account (§5.2.2): sent with X-ISPB, or neither.'),
       },
       securitySchemes: {
-        ClientId: apiKey(SignatureHeader.CLIENT_ID, 'The credential\'s client ID (§5.2).'),
+        ClientId: apiKey(SignatureHeader.CLIENT_ID, "The credential's client ID (§5.2)."),
         Timestamp: apiKey(SignatureHeader.TIMESTAMP, `Unix milliseconds; accepted within ±${tolerance} s of the server's clock.`),
         Nonce: apiKey(SignatureHeader.NONCE, '16 to 128 characters of A-Z a-z 0-9 - _, never reused: sign every attempt afresh.'),
         Signature: apiKey(
@@ -203,7 +223,12 @@ export function openApiDocument(): Json {
           'Lowercase hex HMAC-SHA256, keyed with the UTF-8 secret, of the canonical string: METHOD, path and query, X-Client-ID, X-Timestamp, X-Nonce, SHA-256 of the body, X-ISPB, X-Account-Number, joined by "\\n" (docs/signing.md).',
         ),
         SecretKey: { type: 'http', scheme: 'basic', description: 'The secret key as the user name, an empty password (our choice, §5.4).' },
-        PublicKey: { type: 'http', scheme: 'bearer', bearerFormat: 'pk_test_…', description: 'The merchant\'s public key (our choice, §5.4).' },
+        PublicKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'pk_test_…',
+          description: "The merchant's public key (our choice, §5.4).",
+        },
       },
     },
   };

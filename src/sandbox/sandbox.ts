@@ -37,7 +37,10 @@ export interface SandboxOptions {
 const MAX_CHARGES = 5_000;
 
 /** The sandbox as a Hono app plus its state, without a server (for in-process use). */
-export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors' | 'logCapacity'> = {}): { app: Hono; context: SandboxContext } {
+export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors' | 'logCapacity'> = {}): {
+  app: Hono;
+  context: SandboxContext;
+} {
   const context: SandboxContext = {
     clock: options.clock ?? createClock(),
     merchants: MERCHANTS,

@@ -31,9 +31,15 @@ export async function explainSignatureRefusal(input: SignatureRefusalInput): Pro
   let canonical: { label: string; value: string }[] | null = null;
   // Without these three there is no canonical string to show, only the missing header.
   if (clientId && timestamp && nonce) {
-    const lines = canonicalString({ method: input.method, path: input.path, clientId, timestamp, nonce, contentHash: expectedContentHash, target }).split(
-      '\n',
-    );
+    const lines = canonicalString({
+      method: input.method,
+      path: input.path,
+      clientId,
+      timestamp,
+      nonce,
+      contentHash: expectedContentHash,
+      target,
+    }).split('\n');
     canonical = CANONICAL_LINE_LABELS.map((label, i) => {
       const value = lines[i] ?? '';
       // The path may carry anything in its query; the hash is ours; the rest were checked as identifiers.

@@ -4,6 +4,7 @@ import { bearerKey } from '../../tokenize/wire.js';
 import { SignatureHeader } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
 import { cardValues, knownSecrets, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
+import { traces, type Trace } from './trace.js';
 
 /**
  * The console's memory of the requests the sandbox answered: the newest
@@ -13,31 +14,6 @@ import { cardValues, knownSecrets, scrubBody, scrubIdentifier, scrubText } from 
 
 /** Requests the log keeps; the oldest is forgotten first. */
 export const LOG_CAPACITY = 1_000;
-
-/** What one request has told the log on its way through (its body, why it was refused). */
-interface Trace {
-  body: Uint8Array | null;
-  refusal: Refusal | null;
-}
-
-const traces = new WeakMap<Request, Trace>();
-
-/** The body as the front door read it (`intake.ts`): the log shows it redacted. */
-export function noteBody(c: Context, body: Uint8Array): void {
-  const trace = traces.get(c.req.raw);
-  if (trace) trace.body = body;
-}
-
-/** Whether the log is following this request: an explanation is worth computing only then. */
-export function isTraced(c: Context): boolean {
-  return traces.has(c.req.raw);
-}
-
-/** Why a route refused, in more words than its answer carries (the gate, validation). */
-export function noteRefusal(c: Context, refusal: Refusal): void {
-  const trace = traces.get(c.req.raw);
-  if (trace) trace.refusal = refusal;
-}
 
 /** Called with each new request, or with null when the log is emptied. */
 type Listener = (summary: LogSummary | null) => void;
@@ -192,7 +168,11 @@ function scrubRefusal(refusal: Refusal, known: readonly string[]): Refusal {
         fields: refusal.fields.map((f) => ({ field: scrubText(f.field, known, 200), problem: scrubText(f.problem, known, 500) })),
       };
     case 'other':
-      return { kind: 'other', reason: refusal.reason === null ? null : scrubText(refusal.reason, known, 100), message: scrubText(refusal.message, known, 1_000) };
+      return {
+        kind: 'other',
+        reason: refusal.reason === null ? null : scrubText(refusal.reason, known, 100),
+        message: scrubText(refusal.message, known, 1_000),
+      };
   }
 }
 

@@ -93,7 +93,9 @@ export function registerConsoleRoutes(app: Hono, ctx: SandboxContext): void {
       await stream.writeSSE({ event: 'snapshot', data: JSON.stringify(snapshot) });
       const stop = ctx.log.subscribe((summary) => {
         // null: the log was emptied (a reset); the page starts over from an empty snapshot.
-        const event = summary ? { event: 'request', data: JSON.stringify(summary) } : { event: 'snapshot', data: JSON.stringify({ entries: [], capacity: ctx.log.capacity }) };
+        const event = summary
+          ? { event: 'request', data: JSON.stringify(summary) }
+          : { event: 'snapshot', data: JSON.stringify({ entries: [], capacity: ctx.log.capacity }) };
         void stream.writeSSE(event);
       });
       await new Promise<void>((done) => stream.onAbort(done));

@@ -36,7 +36,11 @@ describe('state and actions over HTTP', () => {
   it('refuses every action without the admin token, and changes nothing', async () => {
     const before = JSON.stringify(await state());
     for (const path of [ConsolePath.PAY_QR, ConsolePath.FINISH_REFUND, ConsolePath.RESET]) {
-      const { status, body } = await act(path, { qr_code_payload: V3_QR_PAYLOADS.activeWithAmount, payer_account_id: 'acc_sandbox_loja' }, 'adm_wrong');
+      const { status, body } = await act(
+        path,
+        { qr_code_payload: V3_QR_PAYLOADS.activeWithAmount, payer_account_id: 'acc_sandbox_loja' },
+        'adm_wrong',
+      );
       assert.equal(status, 401, path);
       assert.deepEqual(body.data, { reason: 'admin_credential_required' });
     }
@@ -49,7 +53,10 @@ describe('state and actions over HTTP', () => {
   });
 
   it('pays a QR code as a payer: the same effect as QR initiate and confirm', async () => {
-    const { status, body } = await act(ConsolePath.PAY_QR, { qr_code_payload: V3_QR_PAYLOADS.activeWithAmount, payer_account_id: 'acc_sandbox_filial' });
+    const { status, body } = await act(ConsolePath.PAY_QR, {
+      qr_code_payload: V3_QR_PAYLOADS.activeWithAmount,
+      payer_account_id: 'acc_sandbox_filial',
+    });
     assert.equal(status, 200);
     assert.equal(body.code, 200);
     assert.equal(body.data!.txn_status, 1);
@@ -58,13 +65,20 @@ describe('state and actions over HTTP', () => {
     assert.equal(transfer.txn_id, body.data!.txn_id);
     assert.equal(transfer.account, 'acc_sandbox_filial');
     // A refusal of the v3 routes keeps its code: a code without an amount needs one.
-    assert.equal((await act(ConsolePath.PAY_QR, { qr_code_payload: V3_QR_PAYLOADS.expired, payer_account_id: 'acc_sandbox_loja' })).body.code, 4001015);
+    assert.equal(
+      (await act(ConsolePath.PAY_QR, { qr_code_payload: V3_QR_PAYLOADS.expired, payer_account_id: 'acc_sandbox_loja' })).body.code,
+      4001015,
+    );
   });
 
   it('settles or fails a refund in flight, with the effects of its scheduled final step', async () => {
     const pay = clientFor('ACCOUNT', sandbox.url, { now: () => sandbox.clock.now() });
     const create = (amount: string) =>
-      pay.refunds.create({ original_settlement_id: 'stl_sandbox_inbound_fresh', merchant_order_id: merchantOrderId(sandbox.clock.now()) + amount.replace('.', ''), amount });
+      pay.refunds.create({
+        original_settlement_id: 'stl_sandbox_inbound_fresh',
+        merchant_order_id: merchantOrderId(sandbox.clock.now()) + amount.replace('.', ''),
+        amount,
+      });
     const settled = await create('2.00');
     const failed = await create('3.00');
     const loja = await balance('acc_sandbox_loja');
@@ -89,7 +103,9 @@ describe('state and actions over HTTP', () => {
     const tokenRes = await fetch(new URL('/v1/tokens', sandbox.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${key.publicKey}` },
-      body: JSON.stringify({ card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: '2031', cvv: '123' } }),
+      body: JSON.stringify({
+        card: { number: '4111111111111111', holderName: 'Ana', expirationMonth: '12', expirationYear: '2031', cvv: '123' },
+      }),
     });
     const token = ((await tokenRes.json()) as { data: { token: string } }).data.token;
     await fetch(new URL('/v1/charges', sandbox.url), {
@@ -110,8 +126,14 @@ describe('state and actions over HTTP', () => {
     assert.equal(body.code, 200);
     const after = await state();
     assert.equal(after.now, now);
-    assert.deepEqual(after.accounts.map((a) => a.balance), ['10000.00', '5000.00']);
+    assert.deepEqual(
+      after.accounts.map((a) => a.balance),
+      ['10000.00', '5000.00'],
+    );
     assert.deepEqual([after.transfers.length, after.refunds.length, after.tokens.length, after.charges.length], [0, 0, 0, 0]);
-    assert.deepEqual(sandbox.context.log.summaries().map((s) => s.path), [ConsolePath.RESET]);
+    assert.deepEqual(
+      sandbox.context.log.summaries().map((s) => s.path),
+      [ConsolePath.RESET],
+    );
   });
 });

@@ -73,7 +73,11 @@ export function registerWorkbenchRoutes(app: Hono, ctx: SandboxContext): void {
       const started = await pay.transfers.qrCodeInitiate({ qr_code_payload: parsed.data.qr_code_payload });
       const amount = started.amount ?? parsed.data.amount;
       if (amount === undefined) return invalid(c, 'This QR code has no amount of its own: send "amount".');
-      const confirmed = await pay.transfers.qrCodeConfirm({ ref_id: started.ref_id, merchant_order_id: merchantOrderId(ctx.clock.now()), amount });
+      const confirmed = await pay.transfers.qrCodeConfirm({
+        ref_id: started.ref_id,
+        merchant_order_id: merchantOrderId(ctx.clock.now()),
+        amount,
+      });
       return reply(c, ctx.clock.now(), 200, { ...confirmed, ref_id: started.ref_id });
     } catch (error) {
       // A refusal of the v3 routes keeps its code; one of the client's own checks is a 4002.
@@ -90,7 +94,8 @@ export function registerWorkbenchRoutes(app: Hono, ctx: SandboxContext): void {
     if (!parsed.success) return invalid(c, 'Send { "refund_id", "outcome": "COMPLETED" | "FAILED" }.');
     const refund = state().refunds.get(parsed.data.refund_id);
     if (!refund) return reply(c, ctx.clock.now(), 'not_found', null, 'No refund with that ID.');
-    if (!refund.finishNow) return reply(c, ctx.clock.now(), 'already_final', { txn_status: refund.status }, 'This refund has already ended.');
+    if (!refund.finishNow)
+      return reply(c, ctx.clock.now(), 'already_final', { txn_status: refund.status }, 'This refund has already ended.');
     const now = ctx.clock.now();
     refund.finishNow(parsed.data.outcome === 'FAILED', now);
     return reply(c, now, 200, { refund_id: refund.refundId, txn_status: refund.status });
@@ -171,7 +176,12 @@ export function snapshot(ctx: SandboxContext, now: number): StateSnapshot {
       outcome: typeof m.record.outcome === 'string' ? m.record.outcome : null,
       created_at: typeof m.record.created_at === 'number' ? m.record.created_at : null,
     })),
-    tokens: newest(ctx.tokens.list()).map((t) => ({ merchant: t.merchantId, brand: t.brand, last_four: t.lastFour, created_at: t.createdAt })),
+    tokens: newest(ctx.tokens.list()).map((t) => ({
+      merchant: t.merchantId,
+      brand: t.brand,
+      last_four: t.lastFour,
+      created_at: t.createdAt,
+    })),
     charges: newest(ctx.charges.values()).map((ch) => ({
       id: ch.id,
       merchant: ch.merchantId,

@@ -5,7 +5,7 @@ import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
 import { verifySignedRequest } from './signature-verifier.js';
-import { isTraced, noteRefusal } from '../console/request-log.js';
+import { isTraced, noteRefusal } from '../console/trace.js';
 import { explainSignatureRefusal } from '../console/explain.js';
 import { v3State } from './state.js';
 

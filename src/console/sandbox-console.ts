@@ -101,6 +101,10 @@ export class SandboxConsole extends ReactiveElement {
     const root = this.renderRoot;
     this.#count = h('span', { class: 'muted', id: 'count' });
     this.#rows = h<HTMLTableSectionElement>('tbody', { id: 'rows' });
+    this.#rows.addEventListener('click', (event) => {
+      const id = (event.target as Element).closest('button.row')?.getAttribute('data-id');
+      if (id) void this.#open(Number(id));
+    });
     this.#detail = h(
       'section',
       { id: 'detail', 'aria-labelledby': 'detail-title', tabindex: '-1' },
@@ -151,7 +155,7 @@ export class SandboxConsole extends ReactiveElement {
         {},
         h(
           'section',
-          { 'aria-labelledby': 'requests-title' },
+          { id: 'requests', 'aria-labelledby': 'requests-title' },
           h('h2', { id: 'requests-title' }, text('Requests '), this.#count),
           h(
             'div',
@@ -228,8 +232,8 @@ export class SandboxConsole extends ReactiveElement {
   }
 
   #row(s: LogSummary): HTMLTableRowElement {
+    // One listener on the table body opens any row (see #build): a thousand rows need no thousand listeners.
     const open = h('button', { type: 'button', class: 'row', 'data-id': String(s.id) }, text(s.path));
-    open.addEventListener('click', () => void this.#open(s.id));
     const row = h<HTMLTableRowElement>(
       'tr',
       { class: s.refused ? 'refused' : '', 'data-id': String(s.id) },

@@ -12,7 +12,7 @@ import { defineConfig } from 'vite';
  * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`;
  * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
  *   script, for the tokenization service to host at `{base}/frame/v1/`;
- * - `vite build --mode console` → `dist/console/`: the sandbox's console page,
+ * - `vite build --mode console` → `dist/console-page/` (apart from tsc's `dist/console/`): the sandbox's console page,
  *   which the sandbox serves at `/` and its script under `/console/assets/`.
  *
  * The npm entry points beside them are tsc's output, unbundled, so an app's
@@ -47,7 +47,7 @@ export default defineConfig(({ mode }) => {
       root: 'src/console',
       base: '/console/',
       build: {
-        outDir: '../../dist/console',
+        outDir: '../../dist/console-page',
         emptyOutDir: true,
         target: 'es2022',
         // The console's CSP allows scripts from its own origin only: no inline polyfill.

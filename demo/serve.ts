@@ -80,6 +80,5 @@ if (isMain(import.meta.url)) {
   await runFromCommandLine('npm start', startDemo, (demo) => [
     `Card checkout: ${demo.url}`,
     `PIX:           ${new URL('pix.html', demo.url)}`,
-    `Sandbox console: ${demo.sandbox.url}/`,
   ]);
 }

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 /** The console's routes on the sandbox. */
 export const ConsolePath = {
   PAGE: '/',
-  /** The page's script and style, built into `dist/console/assets/`. */
+  /** The page's script and style, built into `dist/console-page/assets/`. */
   ASSETS: '/console/assets',
   REQUESTS: '/sandbox/console/requests',
   /** Server-sent events: `snapshot` (every summary) on connect, then `request` for each new one. */

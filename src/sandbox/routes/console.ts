@@ -9,7 +9,7 @@ import { openApiDocument } from '../openapi.js';
 import { SANDBOX_ADMIN_TOKEN } from './clock-control.js';
 
 /** Where `npm run build` puts the console page, from this module in `src/sandbox/routes/` or `dist/sandbox/routes/`. */
-const CONSOLE_DIR = new URL('../../../dist/console/', import.meta.url);
+const CONSOLE_DIR = new URL('../../../dist/console-page/', import.meta.url);
 /** A built asset's name: letters, digits, `-`, `_`, a hash and its type; nothing that walks out of the folder. */
 const ASSET = /^[\w-]+\.(js|css)$/;
 

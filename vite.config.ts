@@ -11,7 +11,9 @@ import { defineConfig } from 'vite';
  *   script: one file, isolated mode only (src/script-tag-classic.ts);
  * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`;
  * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
- *   script, for the tokenization service to host at `{base}/frame/v1/`.
+ *   script, for the tokenization service to host at `{base}/frame/v1/`;
+ * - `vite build --mode console` → `dist/console-page/` (apart from tsc's `dist/console/`): the sandbox's console page,
+ *   which the sandbox serves at `/` and its script under `/console/assets/`.
  *
  * The npm entry points beside them are tsc's output, unbundled, so an app's
  * bundler can share Lit with the rest of the app. The demo server has its
@@ -37,6 +39,20 @@ export default defineConfig(({ mode }) => {
         // load on demand, after the form: the page does not preload them.
         modulePreload: false,
         rolldownOptions: { input: 'src/frame/card.html' },
+      },
+    };
+  }
+  if (mode === 'console') {
+    return {
+      root: 'src/console',
+      base: '/console/',
+      build: {
+        outDir: '../../dist/console-page',
+        emptyOutDir: true,
+        target: 'es2022',
+        // The console's CSP allows scripts from its own origin only: no inline polyfill.
+        modulePreload: false,
+        rolldownOptions: { input: 'src/console/index.html' },
       },
     };
   }

@@ -16,6 +16,8 @@ import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from '../test/chromium
 import { startSilentSandbox, type SilentSandbox } from '../test/silent-sandbox.js';
 import { isMain } from './run.js';
 import { startDemo, type Demo } from './serve.js';
+import { signRequest } from '../src/server/signing.js';
+import { v3Credential } from '../src/sandbox/v3/fixtures.js';
 
 export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
@@ -23,8 +25,8 @@ export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../docs/screenshots/', imp
 interface Shot {
   name: string;
   width: number;
-  /** The demo page it starts on; the card checkout unless given. */
-  page?: 'pix.html';
+  /** The demo page it starts on; the card checkout unless given; `console` is the sandbox's own page. */
+  page?: 'pix.html' | 'console';
   /** Puts the page in the state; returns the element to photograph. */
   take(page: Page, context: ShotContext): Promise<string>;
 }
@@ -32,7 +34,22 @@ interface Shot {
 interface ShotContext {
   /** A server that accepts requests and never answers, to hold the form busy. */
   silentUrl: string;
+  /** The demo's sandbox, whose console the console shots show. */
+  sandboxUrl: string;
 }
+
+/** A status check signed with the account credential, or with a wrong secret (refused: its signature explained). */
+async function statusCheck(sandboxUrl: string, txnId: string, goodSecret: boolean): Promise<void> {
+  const path = '/v3/transfers/status/check';
+  const body = JSON.stringify({ txn_id: txnId });
+  const clock = (await (await fetch(new URL('/sandbox/clock', sandboxUrl))).json()) as { data: { now: number } };
+  const credential = v3Credential('ACCOUNT');
+  const secret = goodSecret ? credential.secret : 'sec_test_not_the_right_one';
+  const headers = await signRequest({ method: 'POST', path, body, clientId: credential.clientId, secret, timestamp: clock.data.now });
+  await (await fetch(new URL(path, sandboxUrl), { method: 'POST', headers, body })).arrayBuffer();
+}
+
+const CONSOLE = 'pay-sandbox-console';
 
 const FORM = 'pay-card-form';
 /** An element of the card form, inside its frame. */
@@ -194,7 +211,42 @@ export const PIX_SHOTS: readonly Shot[] = [
   },
 ];
 
-export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...INSTALLMENT_SHOTS, ...PIX_SHOTS];
+/** The sandbox's console: the request log, a refused signature explained, the state (docs/sandbox.md). */
+export const CONSOLE_SHOTS: readonly Shot[] = [
+  {
+    name: 'console-requests',
+    width: 1280,
+    page: 'console',
+    take: async (page, { sandboxUrl }) => {
+      await statusCheck(sandboxUrl, 'txn_shot_0001', true);
+      await statusCheck(sandboxUrl, 'txn_shot_0002', false);
+      await page.locator(`${CONSOLE} #rows tr.refused`).first().waitFor();
+      return `${CONSOLE} #requests`;
+    },
+  },
+  {
+    name: 'console-signature',
+    width: 1280,
+    page: 'console',
+    take: async (page, { sandboxUrl }) => {
+      await statusCheck(sandboxUrl, 'txn_shot_0003', false);
+      await page.locator(`${CONSOLE} button.row`, { hasText: '/v3/transfers/status/check' }).first().click();
+      await page.locator(`${CONSOLE} #canonical`).waitFor();
+      return `${CONSOLE} #detail`;
+    },
+  },
+  {
+    name: 'console-state',
+    width: 1280,
+    page: 'console',
+    take: async (page) => {
+      await page.locator(`${CONSOLE} #state-accounts`).waitFor();
+      return `${CONSOLE} #state`;
+    },
+  },
+];
+
+export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...INSTALLMENT_SHOTS, ...PIX_SHOTS, ...CONSOLE_SHOTS];
 
 /** Accepts connections and never answers them; `close` drops the ones still open. */
 /** Writes one `<name>.png` per shot into `outDir` and returns the paths written. */
@@ -211,8 +263,8 @@ export async function takeScreenshots(outDir = DEFAULT_OUT_DIR): Promise<string[
     for (const shot of SHOTS) {
       const page = await browser.newPage({ viewport: { width: shot.width, height: 900 }, deviceScaleFactor: 1 });
       try {
-        await page.goto(new URL(shot.page ?? '', demo.url).href);
-        const selector = await shot.take(page, { silentUrl: silent.url });
+        await page.goto(shot.page === 'console' ? demo.sandbox.url : new URL(shot.page ?? '', demo.url).href);
+        const selector = await shot.take(page, { silentUrl: silent.url, sandboxUrl: demo.sandbox.url });
         const path = join(outDir, `${shot.name}.png`);
         // Animations off: the busy spinner is caught at its start, so each run draws the same picture.
         await page.locator(selector).screenshot({ path, animations: 'disabled' });

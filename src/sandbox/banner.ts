@@ -6,7 +6,12 @@ import { SANDBOX_INSTALLMENT_POLICY } from './routes/charges.js';
 
 /** The text printed when the sandbox starts: where it is and what to use with it. */
 export function describeFixtures(url: string): string {
-  const lines = [`pay-card-form sandbox listening on ${url}`, ''];
+  const lines = [
+    `pay-card-form sandbox listening on ${url}`,
+    `  console:  ${url}/  (every request live, refusals explained, the state and its actions)`,
+    `  OpenAPI:  ${url}/openapi.json`,
+    '',
+  ];
   for (const m of MERCHANTS) {
     lines.push(`Merchant ${m.name} (${m.id})`);
     lines.push(`  public key (active):   ${m.publicKey}`);

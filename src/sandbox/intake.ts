@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import { reply } from './reply.js';
+import { noteBody } from './console/trace.js';
 
 /**
  * The sandbox's front door for request bodies, shared by every POST route:
@@ -50,6 +51,13 @@ export function isJsonContentType(header: string | undefined): boolean {
  * it passes the limit. Answers a refusal as a Response.
  */
 export async function readBody(c: Context, now: number, limit = MAX_BODY_BYTES): Promise<Uint8Array | Response> {
+  const body = await readBounded(c, now, limit);
+  // The console shows what was read (redacted); a refused body was never read, so it never reaches the log.
+  if (!(body instanceof Response)) noteBody(c, body);
+  return body;
+}
+
+async function readBounded(c: Context, now: number, limit: number): Promise<Uint8Array | Response> {
   if (!isJsonContentType(c.req.header('content-type'))) {
     return reply(
       c,

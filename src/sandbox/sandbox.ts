@@ -10,6 +10,10 @@ import { registerChargeRoutes } from './routes/charges.js';
 import { registerClockRoutes } from './routes/clock-control.js';
 import { checkFrameAncestor, DEFAULT_FRAME_ANCESTORS, registerFrameRoutes } from './routes/frame.js';
 import { registerV3Routes } from './v3/register.js';
+import { registerConsoleRoutes } from './routes/console.js';
+import { registerWorkbenchRoutes } from './routes/workbench.js';
+import { RequestLog, requestLogger } from './console/request-log.js';
+import { BoundedStore } from './v3/bounded-store.js';
 import { envelopeText, reply } from './reply.js';
 
 export interface SandboxOptions {
@@ -25,22 +29,36 @@ export interface SandboxOptions {
    * any port of `localhost` and `127.0.0.1`.
    */
   frameAncestors?: readonly string[];
+  /** How many requests the console's log keeps (default 1,000); the oldest is forgotten first. */
+  logCapacity?: number;
 }
 
+/** Charges the console remembers; past it, the oldest is forgotten. */
+const MAX_CHARGES = 5_000;
+
 /** The sandbox as a Hono app plus its state, without a server (for in-process use). */
-export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors'> = {}): { app: Hono; context: SandboxContext } {
+export function createSandboxApp(options: Pick<SandboxOptions, 'clock' | 'frameAncestors' | 'logCapacity'> = {}): {
+  app: Hono;
+  context: SandboxContext;
+} {
   const context: SandboxContext = {
     clock: options.clock ?? createClock(),
     merchants: MERCHANTS,
     tokens: new TokenVault(),
+    charges: new BoundedStore(MAX_CHARGES, 'evict-oldest'),
+    log: new RequestLog(options.logCapacity),
     frameAncestors: (options.frameAncestors ?? DEFAULT_FRAME_ANCESTORS).map(checkFrameAncestor),
   };
   const app = new Hono();
+  // First, so the console's log sees every answer, refusals of the front door and 404s included.
+  app.use(requestLogger(context, context.log));
   registerTokenRoutes(app, context);
   registerChargeRoutes(app, context);
   registerV3Routes(app, context);
   registerClockRoutes(app, context);
   registerFrameRoutes(app, context);
+  registerConsoleRoutes(app, context);
+  registerWorkbenchRoutes(app, context);
   app.notFound((c) => reply(c, context.clock.now(), 404, null, `No route ${c.req.method} ${new URL(c.req.url).pathname}.`, 404));
   app.onError((err, c) => {
     // Never echo the request: it may hold card data.

@@ -67,6 +67,13 @@ export class TokenVault {
     return stored?.merchantId === merchantId ? stored : undefined;
   }
 
+  /** Every token with its brand and last four digits only: what the console may show. */
+  *list(): IterableIterator<{ token: string; merchantId: string; brand: Brand; lastFour: string; createdAt: number }> {
+    for (const s of this.#byToken.values()) {
+      yield { token: s.token, merchantId: s.merchantId, brand: s.brand, lastFour: s.number.slice(-4), createdAt: s.createdAt };
+    }
+  }
+
   /** Number of distinct tokens, for tests and the sandbox banner. */
   get size(): number {
     return this.#byToken.size;

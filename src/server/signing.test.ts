@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { canonicalString, computeSignature, contentHash, importSigningKey, signRequest } from './signing.js';
+import { CANONICAL_LINE_LABELS, canonicalString, computeSignature, contentHash, importSigningKey, signRequest } from './signing.js';
 import { generatedVectors } from '../../test/generated-vectors.js';
 import type { SigningVectors } from '../../test/runtimes/suite.js';
 
@@ -72,5 +72,21 @@ describe('signRequest', () => {
       /path only/,
     );
     await assert.rejects(() => signRequest({ method: 'POST', path: '/v3/x', body: '{}', clientId: 'c', secret: '' }), /secret/);
+  });
+});
+
+describe('canonical string labels', () => {
+  it('name every line of the canonical string, in order', () => {
+    const canonical = canonicalString({
+      method: 'post',
+      path: '/p',
+      clientId: 'c',
+      timestamp: '1',
+      nonce: 'n',
+      contentHash: 'h',
+      target: { ispb: 'i', accountNumber: 'a' },
+    });
+    assert.equal(canonical.split('\n').length, CANONICAL_LINE_LABELS.length);
+    assert.deepEqual(canonical.split('\n'), ['POST', '/p', 'c', '1', 'n', 'h', 'i', 'a']);
   });
 });

@@ -85,6 +85,22 @@ export async function contentHash(body: string | Uint8Array): Promise<string> {
   return toHex(new Uint8Array(await subtle().digest('SHA-256', utf8(body))));
 }
 
+/**
+ * What each line of {@link canonicalString} is, in order: the sandbox's
+ * console labels the string it computed with these, so a developer can put it
+ * beside their own line by line.
+ */
+export const CANONICAL_LINE_LABELS = [
+  'method',
+  'path and query',
+  'X-Client-ID',
+  'X-Timestamp',
+  'X-Nonce',
+  'content hash (SHA-256 of the body)',
+  'X-ISPB',
+  'X-Account-Number',
+] as const;
+
 /** The string that is signed. See the module comment for its layout. */
 export function canonicalString(parts: CanonicalParts): string {
   return [

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MAX_UPSTREAM_TEXT, REDACTED, redact, redactCardData, redactDeep } from './redact.js';
+import { MAX_UPSTREAM_TEXT, REDACTED, redact, redactCardData, redactDeep, redactIdentifier } from './redact.js';
 
 describe('redact: upstream text before it reaches an error', () => {
   const SIGNATURE = 'ea11ed7f5cdffa05d6d99bc94b90441986ea760534bdb0e9d449fb807554ee8f';
@@ -65,5 +65,12 @@ describe('redact: upstream text before it reaches an error', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = [deep];
     assert.doesNotThrow(() => JSON.stringify(redactDeep(deep)));
+  });
+
+  it('redactIdentifier keeps hex and digit runs that are no card, and removes those that pass Luhn, and known values', () => {
+    assert.equal(redactIdentifier('0933e0a991f34d39c521c446f4643633'), '0933e0a991f34d39c521c446f4643633');
+    assert.equal(redactIdentifier('1795633621207'), '1795633621207');
+    assert.equal(redactIdentifier('nonce4111111111111111x'), `nonce${REDACTED}x`);
+    assert.equal(redactIdentifier('cli_sec_test_x_0001', ['sec_test_x_0001']), `cli_${REDACTED}`);
   });
 });

@@ -13,7 +13,8 @@ export const REDACTED = '[redacted]';
 /** Upstream text kept in an error message at most (after redaction). */
 export const MAX_UPSTREAM_TEXT = 300;
 
-type Rule = readonly [RegExp, string];
+/** A pattern and its replacement (a replacement function for the Luhn-aware rule). */
+type Rule = readonly [RegExp, string | ((match: string) => string)];
 
 /**
  * Anything that looks like a card number: 13 to 19 digits, with or without
@@ -48,7 +49,8 @@ function apply(rules: readonly Rule[], text: string, known: readonly (string | u
   let out = text;
   // Three characters at least: a CVV is a known value; shorter ones would say nothing.
   for (const value of known) if (value && value.length > 2) out = out.split(value).join(REDACTED);
-  for (const [rule, replacement] of rules) out = out.replace(rule, replacement);
+  for (const [rule, replacement] of rules)
+    out = typeof replacement === 'string' ? out.replace(rule, replacement) : out.replace(rule, replacement);
   return out.length > max ? `${out.slice(0, max)}…` : out;
 }
 
@@ -69,6 +71,29 @@ export function redact(text: string, known: readonly (string | undefined)[] = []
  */
 export function redactCardData(text: string, known: readonly (string | undefined)[] = [], max = MAX_UPSTREAM_TEXT): string {
   return apply(CARD_RULES, text, known, max);
+}
+
+/** The Luhn check: every card number passes it; nine random digit runs in ten do not. */
+function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * An identifier a server has checked and must show as it is (a nonce, a
+ * client ID, in the sandbox's explanation of a signature): `known` values
+ * are removed, and a card-number look-alike only when it passes the Luhn
+ * check, since a random nonce holds a run of thirteen digits often enough
+ * that {@link redactCardData} would hide one in twenty-five of them.
+ */
+export function redactIdentifier(text: string, known: readonly (string | undefined)[] = [], max = MAX_UPSTREAM_TEXT): string {
+  const rules = CARD_RULES.map(([rule]): Rule => [rule, (run) => (passesLuhn(run.replace(/\D/g, '')) ? REDACTED : run)]);
+  return apply(rules, text, known, max);
 }
 
 /**

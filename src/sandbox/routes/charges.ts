@@ -77,6 +77,17 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
     }
     const id = `ch_${randomBytes(12).toString('base64url')}`;
     const declined = DECLINING_TEST_CARDS.find((d) => d.number === card.number);
+    // Remembered for the console only: what it shows is the card's brand and last four, never more.
+    ctx.charges.set(id, {
+      id,
+      merchantId: merchant.id,
+      amount: parsed.data.amount,
+      installments: parsed.data.payment_details.installments,
+      status: declined ? 'declined' : 'approved',
+      brand: card.brand,
+      lastFour: card.number.slice(-4),
+      createdAt: now,
+    });
     if (declined) {
       return reply(
         c,

@@ -55,24 +55,7 @@ export function registerClockRoutes(app: Hono, ctx: SandboxContext): void {
     return answerNow(c);
   };
 
-  /** The body of an authorised move, or the refusal. */
-  const admitted = async (c: Context): Promise<Record<string, unknown> | Response> => {
-    const now = ctx.clock.now();
-    if (!isAdmin(c.req.header('authorization'))) {
-      return reply(
-        c,
-        now,
-        401,
-        { reason: 'admin_credential_required' },
-        'Moving the sandbox clock needs "Authorization: Bearer <the sandbox admin token>" (docs/sandbox.md).',
-        401,
-      );
-    }
-    const json = await readJsonBody(c, now);
-    if (json instanceof Response) return json;
-    const value = json.value;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  };
+  const admitted = (c: Context) => adminBody(c, ctx.clock.now(), 'Moving the sandbox clock');
 
   app.get('/sandbox/clock', answerNow);
   app.post('/sandbox/clock/advance', async (c) => {
@@ -89,6 +72,28 @@ export function registerClockRoutes(app: Hono, ctx: SandboxContext): void {
     if (typeof at !== 'number' || !Number.isSafeInteger(at)) return refuse(c, 'Send { "now": <Unix milliseconds> }.');
     return move(c, () => ctx.clock.set(at));
   });
+}
+
+/**
+ * The JSON object body of a sandbox-only admin route (the clock, the
+ * console's actions), or its refusal: HTTP 401 without the admin token, then
+ * the front door's (`intake.ts`). A body that is not an object reads as `{}`.
+ */
+export async function adminBody(c: Context, now: number, what: string): Promise<Record<string, unknown> | Response> {
+  if (!isAdmin(c.req.header('authorization'))) {
+    return reply(
+      c,
+      now,
+      401,
+      { reason: 'admin_credential_required' },
+      `${what} needs "Authorization: Bearer <the sandbox admin token>" (docs/sandbox.md).`,
+      401,
+    );
+  }
+  const json = await readJsonBody(c, now);
+  if (json instanceof Response) return json;
+  const value = json.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** Compares the bearer token with the admin token in constant time. */

@@ -5,6 +5,8 @@ import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
 import { verifySignedRequest } from './signature-verifier.js';
+import { isTraced, noteRefusal } from '../console/trace.js';
+import { explainSignatureRefusal } from '../console/explain.js';
 import { v3State } from './state.js';
 
 /**
@@ -42,25 +44,39 @@ export interface Authenticated {
 
 export async function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Promise<Authenticated | Response> {
   const now = ctx.clock.now();
+  const path = requestTarget(c);
+  const header = (name: string) => c.req.header(name);
   const verdict = await verifySignedRequest({
     method: c.req.method,
-    path: requestTarget(c),
-    header: (name) => c.req.header(name),
+    path,
+    header,
     body: raw,
     now,
     secretFor: (clientId) => V3_CREDENTIALS.find((cred) => cred.clientId === clientId)?.secret,
     nonces: v3State(ctx).nonces,
   });
-  if (!verdict.ok) return reply(c, now, 401, { reason: verdict.reason }, verdict.message, 401);
+  if (!verdict.ok) {
+    // The console's explanation (docs/sandbox.md): what the sandbox computed, for the developer to compare.
+    if (isTraced(c)) noteRefusal(c, await explainSignatureRefusal({ ...verdict, method: c.req.method, path, header, body: raw }));
+    return reply(c, now, 401, { reason: verdict.reason }, verdict.message, 401);
+  }
 
   const credential = V3_CREDENTIALS.find((cred) => cred.clientId === verdict.clientId)!;
-  const deny = (reason: string, message: string) => reply(c, now, 403, { reason }, message, 403);
+  const deny = (reason: string, message: string) => {
+    noteRefusal(c, { kind: 'policy', rule: message, reason });
+    return reply(c, now, 403, { reason }, message, 403);
+  };
   const violation = credentialPolicyViolation(op.group, credential.kind, verdict.target !== null);
   const contextMissing =
     op.group === 'account' &&
     ((credential.kind === 'USER' && verdict.target === null) || (credential.kind === 'ACCOUNT' && !credential.accountId));
   const missingCode = MISSING_CONTEXT_CODES[op.name];
   if (contextMissing && missingCode !== undefined) {
+    noteRefusal(c, {
+      kind: 'policy',
+      rule: '§5.3: an account route needs an account context (§7.2 shows this business code for it)',
+      reason: 'account_context_missing',
+    });
     return reply(
       c,
       now,

@@ -11,6 +11,7 @@ import { envelopeText, reply } from '../reply.js';
 import { parseJsonBody, readBody } from '../intake.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
 import { authenticate } from './gate.js';
+import { noteRefusal } from '../console/trace.js';
 
 /** What a route handler receives once the request is authenticated and validated. */
 export interface V3Request<Req extends z.ZodMiniType> {
@@ -69,6 +70,10 @@ export function registerOperation<Req extends z.ZodMiniType, Res extends z.ZodMi
     if (!parsed.success) {
       const issues = parsed.error.issues;
       const text = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+      noteRefusal(c, {
+        kind: 'validation',
+        fields: issues.slice(0, 20).map((i) => ({ field: i.path.join('.') || '(body)', problem: i.message })),
+      });
       return reply(c, now, validationCode(op, json.value, issues), null, text.slice(0, 1000));
     }
 

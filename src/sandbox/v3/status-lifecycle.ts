@@ -7,6 +7,12 @@ export interface LifecycleRecord {
   updatedAt: number;
   /** Cancels the steps still scheduled on the clock; the record's store calls it when it evicts the record. */
   cancelSteps?: () => void;
+  /**
+   * Ends the record now, COMPLETED or FAILED, with the same effects as its
+   * scheduled final step (the console's "settle or fail a refund"); set while
+   * steps are pending, removed once the record is final.
+   */
+  finishNow?: (fails: boolean, at: number) => void;
 }
 
 /** When each step comes, in milliseconds after the record's start. */
@@ -44,13 +50,19 @@ export function scheduleStatusLifecycle(
     record.status = TxnStatus.PROCESSING;
     record.updatedAt = processingAt;
   });
-  const final = clock.schedule(finalAt, () => {
-    record.status = outcome.fails ? TxnStatus.FAILED : TxnStatus.COMPLETED;
-    record.updatedAt = finalAt;
-    (outcome.fails ? outcome.onFailed : outcome.onCompleted)?.(finalAt);
-  });
+  const end = (fails: boolean, at: number) => {
+    delete record.finishNow;
+    record.status = fails ? TxnStatus.FAILED : TxnStatus.COMPLETED;
+    record.updatedAt = at;
+    (fails ? outcome.onFailed : outcome.onCompleted)?.(at);
+  };
+  const final = clock.schedule(finalAt, () => end(outcome.fails, finalAt));
   record.cancelSteps = () => {
     processing();
     final();
+  };
+  record.finishNow = (fails, at) => {
+    record.cancelSteps!();
+    end(fails, at);
   };
 }

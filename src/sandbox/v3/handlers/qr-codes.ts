@@ -26,7 +26,7 @@ export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
   const state = v3State(ctx);
 
   const answer = (made: QrCodeRecord | V3Result, body: Record<string, unknown>, now: number): V3Result =>
-    isResult(made) ? made : { data: { ...body, ...describe(state, made, now) }, commit: () => state.qrCodes.set(made.id, made) };
+    isResult(made) ? made : { data: { ...body, ...describeQrCode(state, made, now) }, commit: () => state.qrCodes.set(made.id, made) };
   registerOperation(app, ctx, Ops.generateDynamic, ({ body, account, now }) =>
     answer(generate(state, account!, 'dynamic', body, body.expires_in, now), body, now),
   );
@@ -39,7 +39,7 @@ export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
   registerOperation(app, ctx, Ops.details, ({ body, account, now }) => {
     const record = state.qrCodes.get(body.qr_code_id);
     if (!record || record.accountId !== account!.id) return notFound('QR code');
-    return { data: { ...body, ...record.request, ...describe(state, record, now) } };
+    return { data: { ...body, ...record.request, ...describeQrCode(state, record, now) } };
   });
 }
 
@@ -117,7 +117,7 @@ function brCode(code: Parameters<typeof encodeBrCode>[0]): string | V3Result {
  * (§3.3: not shown). A payment confirmed before the expiry and still in
  * flight keeps the code ACTIVE until it settles (PAID) or fails (EXPIRED).
  */
-function describe(state: V3State, r: QrCodeRecord, now: number) {
+export function describeQrCode(state: V3State, r: QrCodeRecord, now: number) {
   const expired = r.status === 'ACTIVE' && r.expiresAt !== null && r.expiresAt <= now && !qrPaymentInFlight(state, r);
   return {
     qr_code_id: r.id,

@@ -1,0 +1,189 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { LogEntry, LogSummary, Refusal } from '../../console/api.js';
+import { bearerKey } from '../../tokenize/wire.js';
+import { SignatureHeader } from '../../server/signing.js';
+import type { SandboxContext } from '../context.js';
+import { cardValues, knownSecrets, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
+import { traces, type Trace } from './trace.js';
+
+/**
+ * The console's memory of the requests the sandbox answered: the newest
+ * {@link LOG_CAPACITY}, each already redacted, so a flood costs a fixed
+ * amount of memory and nothing unredacted is ever kept.
+ */
+
+/** Requests the log keeps; the oldest is forgotten first. */
+export const LOG_CAPACITY = 1_000;
+
+/** Called with each new request, or with null when the log is emptied. */
+type Listener = (summary: LogSummary | null) => void;
+
+export class RequestLog {
+  readonly capacity: number;
+  readonly #entries: LogEntry[] = [];
+  readonly #listeners = new Set<Listener>();
+  #nextId = 1;
+
+  constructor(capacity = LOG_CAPACITY) {
+    this.capacity = capacity;
+  }
+
+  add(entry: Omit<LogEntry, 'id'>): LogEntry {
+    const full: LogEntry = { ...entry, id: this.#nextId++ };
+    this.#entries.push(full);
+    if (this.#entries.length > this.capacity) this.#entries.shift();
+    const summary = summaryOf(full);
+    for (const listener of this.#listeners) listener(summary);
+    return full;
+  }
+
+  /** Every kept request, oldest first, as the list shows them. */
+  summaries(): LogSummary[] {
+    return this.#entries.map(summaryOf);
+  }
+
+  find(id: number): LogEntry | undefined {
+    // Ids only grow, so the entry is at a known distance from the first one kept.
+    const first = this.#entries[0];
+    return first ? this.#entries[id - first.id] : undefined;
+  }
+
+  /** Calls `listener` with each new request; returns what stops it. */
+  subscribe(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  clear(): void {
+    this.#entries.length = 0;
+    for (const listener of this.#listeners) listener(null);
+  }
+}
+
+function summaryOf(entry: LogEntry): LogSummary {
+  const { requestBody: _request, responseBody: _response, refusal: _refusal, ...summary } = entry;
+  return summary;
+}
+
+/** Paths the console itself uses: logging them would fill the log with the console watching it. */
+const UNLOGGED = /^\/(?:$|console\/|sandbox\/console\/|sandbox\/state$|openapi\.json$|frame\/|favicon\.ico$)/;
+
+/**
+ * Logs every request but the console's own, once it is answered: what it
+ * was, who sent it, what came back and, when refused, why. Registered first,
+ * so it sees every answer, the 404s and the refusals of the front door
+ * included.
+ */
+export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareHandler {
+  return async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    if (UNLOGGED.test(path)) return next();
+    const trace: Trace = { body: null, refusal: null };
+    traces.set(c.req.raw, trace);
+    const at = ctx.clock.now();
+    const started = performance.now();
+    await next();
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    const answer = await readAnswer(c.res);
+    const authorization = c.req.header('authorization');
+    const known = knownSecrets([
+      c.req.header(SignatureHeader.SIGNATURE),
+      authorization,
+      ...basicParts(authorization),
+      ...cardValues(trace.body),
+      ...[...(ctx.v3?.managedCredentials.values() ?? [])].map((m) => m.secret),
+    ]);
+    const refused = c.res.status >= 400 || (answer.code !== null && answer.code !== 200);
+    log.add({
+      at,
+      method: c.req.method.slice(0, 10),
+      path: scrubText(pathAndQuery(c.req.url), known, 500),
+      credential: credentialOf(c, ctx, known),
+      status: c.res.status,
+      code: answer.code,
+      durationMs,
+      refused,
+      requestBody: scrubBody(trace.body, known),
+      responseBody: answer.text === null ? null : scrubBody(new TextEncoder().encode(answer.text), known),
+      refusal: refused ? (trace.refusal ? scrubRefusal(trace.refusal, known) : fromEnvelope(answer.json, known)) : null,
+    });
+  };
+}
+
+function pathAndQuery(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  return start < 0 ? '/' : url.slice(start);
+}
+
+/** The JSON answer's text and envelope code; other answers (a stream, HTML) are not read. */
+async function readAnswer(res: Response): Promise<{ text: string | null; json: unknown; code: number | string | null }> {
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return { text: null, json: null, code: null };
+  const text = await res.clone().text();
+  try {
+    const json: unknown = JSON.parse(text);
+    const code = (json as { code?: unknown } | null)?.code;
+    return { text, json, code: typeof code === 'number' || typeof code === 'string' ? code : null };
+  } catch {
+    return { text, json: null, code: null };
+  }
+}
+
+/** A Basic credential's decoded user and password, to remove by value wherever they appear. */
+function basicParts(authorization: string | undefined): string[] {
+  const match = /^Basic\s+(\S+)/i.exec(authorization ?? '');
+  if (!match) return [];
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  return [decoded, ...decoded.split(':')];
+}
+
+/**
+ * Who called, never with what secret: the v3 client ID, the merchant a
+ * Basic secret key belongs to, or the public key a tokenization carried.
+ */
+function credentialOf(c: Context, ctx: SandboxContext, known: readonly string[]): string | null {
+  const clientId = c.req.header(SignatureHeader.CLIENT_ID);
+  if (clientId) return scrubIdentifier(clientId.slice(0, 200), known);
+  const authorization = c.req.header('authorization');
+  if (!authorization) return null;
+  if (/^Basic\s/i.test(authorization)) {
+    const user = basicParts(authorization)[1];
+    const merchant = ctx.merchants.find((m) => m.secretKey === user);
+    return merchant ? `${merchant.id} (secret key)` : 'unknown secret key';
+  }
+  const key = bearerKey(authorization);
+  if (key && ctx.merchants.some((m) => m.publicKey === key || m.inactivePublicKey === key)) return key;
+  return key ? 'unknown bearer key' : 'unreadable Authorization';
+}
+
+/** A route's own explanation, scrubbed like the rest (a validation message may quote a key that was sent). */
+function scrubRefusal(refusal: Refusal, known: readonly string[]): Refusal {
+  switch (refusal.kind) {
+    case 'signature':
+      return refusal; // explain.ts scrubbed what came from the request, and keeps the hash readable.
+    case 'policy':
+      return { ...refusal, rule: scrubText(refusal.rule, known, 500), reason: scrubText(refusal.reason, known, 100) };
+    case 'validation':
+      return {
+        kind: 'validation',
+        fields: refusal.fields.map((f) => ({ field: scrubText(f.field, known, 200), problem: scrubText(f.problem, known, 500) })),
+      };
+    case 'other':
+      return {
+        kind: 'other',
+        reason: refusal.reason === null ? null : scrubText(refusal.reason, known, 100),
+        message: scrubText(refusal.message, known, 1_000),
+      };
+  }
+}
+
+/** A refusal the route did not explain itself, read from its envelope: a field, or a reason and the message. */
+function fromEnvelope(json: unknown, known: readonly string[]): Refusal {
+  const envelope = (json ?? {}) as { message?: unknown; data?: { field?: unknown; reason?: unknown } | null };
+  const message = scrubText(typeof envelope.message === 'string' ? envelope.message : 'No envelope in the answer.', known, 1_000);
+  const data = envelope.data && typeof envelope.data === 'object' ? envelope.data : {};
+  const reason = typeof data.reason === 'string' ? scrubText(data.reason, known, 300) : null;
+  if (typeof data.field === 'string') {
+    return { kind: 'validation', fields: [{ field: scrubText(data.field, known, 200), problem: reason ?? message }] };
+  }
+  return { kind: 'other', reason, message };
+}

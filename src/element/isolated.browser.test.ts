@@ -7,15 +7,13 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
-import { ConfigurationError, FrameError, NetworkError, PayCardError, type FrameFailure } from '../shared/errors.js';
+import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import type { ChangeDetail } from '../form/change-detail.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   ACTIVE_KEY,
   captureWarnings,
   closedUrl,
-  elsewhereUrl,
-  frameLoads,
   INACTIVE_KEY,
   droppingUrl,
   errorOf,
@@ -29,7 +27,6 @@ import {
   part,
   press,
   ready,
-  refusingUrl,
   sandboxUrl,
   settle,
   silentUrl,
@@ -76,150 +73,7 @@ describe('isolated mode: the frame', () => {
     });
   });
 
-  describe('a frame that cannot show the form: the cause, named once', () => {
-    /** What one element went through: every `tokenize-error`, `ready`'s outcome, and how long from connecting until it settled. */
-    interface Outcome {
-      el: PayCardForm;
-      frameUrl: string;
-      heard: Error[];
-      readiness: unknown;
-      ms: number;
-      fallback: string | null;
-      iframes: number;
-    }
-    const outcomes = new Map<FrameFailure, Outcome>();
-    let warnings: string[] = [];
-
-    /** `<pay-card-form>` in the page, outside the fixtures, which are removed after each test: these live through the block. */
-    async function watch(reason: FrameFailure, baseUrl: string, frameUrl = `${baseUrl}/frame/v1/card.html`): Promise<void> {
-      const el = document.createElement('pay-card-form');
-      Object.assign(el, { publicKey: ACTIVE_KEY, baseUrl, frameUrl, locale: 'en' });
-      const heard: Error[] = [];
-      el.addEventListener('tokenize-error', (event) => heard.push(event.detail.error));
-      const start = performance.now();
-      document.body.append(el);
-      const readiness = await el.ready.then(
-        () => null,
-        (e: unknown) => e,
-      );
-      const ms = performance.now() - start;
-      await settle(el);
-      const fallback = el.shadowRoot!.querySelector<HTMLElement>('[part="form-error"]')!;
-      outcomes.set(reason, {
-        el,
-        frameUrl,
-        heard,
-        readiness,
-        ms,
-        fallback: fallback.hidden ? null : fallback.textContent,
-        iframes: el.shadowRoot!.querySelectorAll('iframe').length,
-      });
-    }
-
-    before(async function () {
-      // The four at once, on real timers: three attempts with their waits (about 9 s), or 10 s for the form after hello.
-      this.timeout(40_000);
-      const capture = captureWarnings();
-      try {
-        await Promise.all([
-          watch('unreachable', await closedUrl()),
-          watch('not-the-frame', await elsewhereUrl('not-the-frame')),
-          watch('refused', await refusingUrl()),
-          // It says hello and takes the channel, then never shows the form.
-          watch('not-started', await sandboxUrl(), new URL('/test/answering-frame.html', location.href).href),
-        ]);
-      } finally {
-        capture.restore();
-        warnings = capture.warnings;
-      }
-    });
-
-    after(() => {
-      for (const { el } of outcomes.values()) el.remove();
-    });
-
-    for (const reason of ['unreachable', 'not-the-frame', 'refused', 'not-started'] as const) {
-      it(`${reason}: one FrameError, in the event, in ready and in the console, within 30 s; the shopper reads that card payment is unavailable`, () => {
-        const { heard, readiness, ms, fallback, iframes } = outcomes.get(reason)!;
-        expect(heard).to.have.length(1);
-        const [error] = heard as [FrameError];
-        expect(error).to.be.instanceOf(FrameError).and.instanceOf(NetworkError);
-        expect(error).to.include({ name: 'FrameError', reason });
-        expect(readiness).to.equal(error);
-        expect(warnings.filter((warning) => warning === error.message)).to.have.length(1);
-        expect(ms).to.be.below(30_000);
-        expect(fallback).to.equal('Card payment is unavailable right now.');
-        // Nothing is left to load, or to answer late: no second failure can follow.
-        expect(iframes).to.equal(0);
-        expect(error.message).to.not.include(ACTIVE_KEY);
-      });
-    }
-
-    it('each message names what to change', () => {
-      const message = (reason: FrameFailure) => outcomes.get(reason)!.heard[0]!.message;
-      const url = (reason: FrameFailure) => outcomes.get(reason)!.frameUrl;
-      for (const reason of ['unreachable', 'not-the-frame', 'refused', 'not-started'] as const) {
-        expect(message(reason)).to.match(/^<pay-card-form> cannot show its secure card form: /);
-        expect((outcomes.get(reason)!.heard[0] as FrameError).url).to.equal(url(reason));
-      }
-      expect(message('unreachable')).to.include(`nothing answers at ${url('unreachable')}. Check base-url (or frame-url)`);
-      expect(message('not-the-frame')).to.include(
-        `${url('not-the-frame')} answers, but not with the card form. Check base-url (or frame-url)`,
-      );
-      expect(message('refused')).to.include(
-        `the sandbox at ${new URL(url('refused')).origin} does not let pages of ${location.origin} frame it. Add ${location.origin} to SANDBOX_FRAME_ANCESTORS`,
-      );
-      expect(message('not-started')).to.include(`the card form at ${url('not-started')} answered, but did not finish starting.`);
-    });
-
-    it('a frame that loads and says nothing is tried three times in all', async () => {
-      expect(await frameLoads('not-the-frame')).to.equal(3);
-    });
-
-    it('tokenize() afterwards rejects with the same error, and fires one more event: the page asked', async () => {
-      const { el, heard } = outcomes.get('refused')!;
-      const error = await el.tokenize().then(
-        () => null,
-        (e: Error) => e,
-      );
-      expect(error).to.equal(heard[0]);
-      expect(heard).to.have.length(2);
-    });
-
-    it('retry() starts again: the service that came back shows the form; one still wrong fails once more, and says so again', async function () {
-      this.timeout(20_000);
-      const back = outcomes.get('unreachable')!;
-      const still = outcomes.get('not-the-frame')!;
-      await openAt(back.frameUrl);
-      const capture = captureWarnings();
-      try {
-        back.el.retry();
-        still.el.retry();
-        const [shown, failed] = await Promise.all([
-          back.el.ready.then(() => 'shown'),
-          still.el.ready.then(
-            () => null,
-            (e: unknown) => e,
-          ),
-        ]);
-        expect(shown).to.equal('shown');
-        expect(back.heard).to.have.length(1);
-        expect(back.el.shadowRoot!.querySelector<HTMLElement>('[part="form-error"]')!.hidden).to.equal(true);
-        expect(still.heard).to.have.length(2);
-        expect(failed).to.equal(still.heard[1]);
-        expect(failed).to.include({ reason: 'not-the-frame' });
-        expect(await frameLoads('not-the-frame')).to.equal(6);
-        expect(capture.warnings).to.deep.equal([(failed as Error).message]);
-      } finally {
-        capture.restore();
-      }
-      // retry() once the form is shown does nothing: the frame, and what the shopper typed, stay.
-      const iframe = back.el.shadowRoot!.querySelector('iframe');
-      back.el.retry();
-      await settle(back.el);
-      expect(back.el.shadowRoot!.querySelector('iframe')).to.equal(iframe);
-    });
-  });
+  // The four ways the frame fails to show the form, and retry() after them: misconfiguration.browser.test.ts.
 
   describe('a frame that fails to load at first', () => {
     it('is tried again after a wait: a service that comes up meanwhile shows the form, and the page hears nothing', async function () {

@@ -248,15 +248,6 @@ describe('configuration checked on connect', () => {
     }
   });
 
-  it('a malformed public key is called malformed, not secret', async () => {
-    const { el, warnings, errors } = await connect({ 'public-key': 'pk_test_short', 'base-url': await sandboxUrl() });
-    el.remove();
-    expect(errors[0]).to.be.instanceOf(AuthenticationError);
-    expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.match(/public key is missing or malformed/);
-    expect(warnings[0]).to.not.match(/secret/);
-  });
-
   it('plain http to another machine is refused on connect; a good configuration says nothing', async () => {
     const bad = await connect({ 'public-key': ACTIVE_KEY, 'base-url': 'http://payments.example.com' });
     bad.el.remove();

@@ -302,35 +302,23 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** Posts the settings when they differ from what the frame has. */
   #sendSettings(): void {
-    const {
-      lang,
-      messages,
-      acceptedBrands,
-      installments,
-      collectTaxId,
-      publicKey,
-      disabled,
-      unavailable,
-      hideSubmit,
-      hideSuccess,
-      showBrands,
-      submitLabel,
-      theme,
-    } = this.#delegate.settings();
+    // Key by key: a setting the frame does not take would not compile here, and the frame would drop the whole message.
+    const given = this.#delegate.settings();
+    const { theme, unavailable } = given;
     const settings: FrameSettings = {
-      lang,
-      messages: packMessages(messages),
-      acceptedBrands,
-      installments,
-      collectTaxId,
+      lang: given.lang,
+      messages: packMessages(given.messages),
+      acceptedBrands: given.acceptedBrands,
+      installments: given.installments,
+      collectTaxId: given.collectTaxId,
       // A key the host refused (a secret key, say) never crosses: the frame has no use for it while unavailable.
-      publicKey: unavailable ? '' : publicKey,
-      disabled,
+      publicKey: unavailable ? '' : given.publicKey,
+      disabled: given.disabled,
       unavailable,
-      hideSubmit,
-      hideSuccess,
-      showBrands,
-      submitLabel,
+      hideSubmit: given.hideSubmit,
+      hideSuccess: given.hideSuccess,
+      showBrands: given.showBrands,
+      submitLabel: given.submitLabel,
       theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
       variables: readThemeVariables(this.#host),
     };

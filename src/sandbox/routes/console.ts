@@ -7,23 +7,15 @@ import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { openApiDocument } from '../openapi.js';
 import { SANDBOX_ADMIN_TOKEN } from './clock-control.js';
+import { frameCsp } from './frame.js';
 
 /** Where `npm run build` puts the console page, from this module in `src/sandbox/routes/` or `dist/sandbox/routes/`. */
 const CONSOLE_DIR = new URL('../../../dist/console-page/', import.meta.url);
 /** A built asset's name: letters, digits, `-`, `_`, a hash and its type; nothing that walks out of the folder. */
 const ASSET = /^[\w-]+\.(js|css)$/;
 
-/** The page's policy: its own script, style and requests only, and no one may frame it. */
-const CONSOLE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The page's policy: the frame's (its own script, style and requests only), and no one may frame it. */
+const CONSOLE_CSP = frameCsp(["'none'"]);
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 const LOOPBACK_ADDRESS = /^(127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;

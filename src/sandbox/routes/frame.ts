@@ -18,7 +18,8 @@ export const DEFAULT_FRAME_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:
 /**
  * The frame document's policy: its own scripts only, requests to its own
  * origin only (the tokenize call), no plugins, no forms posting elsewhere,
- * and only the listed pages may embed it.
+ * and only the listed pages may embed it. The console's page has the same
+ * policy, framed by no one.
  */
 export function frameCsp(ancestors: readonly string[]): string {
   return [

@@ -3,6 +3,18 @@ import { CANONICAL_LINE_LABELS, canonicalString, contentHash, readTargetPair, Si
 import type { VerifyFailureReason } from '../v3/signature-verifier.js';
 import { knownSecrets, scrubIdentifier, scrubText } from './scrub.js';
 
+/**
+ * The checks the verifier makes after it has read X-Timestamp as a time
+ * inside its window: for these refusals the timestamp is a time, not a card
+ * number sent in the wrong header, and shows as sent. (As an identifier, a
+ * 13-digit time that passes the Luhn check would read `[redacted]`: about one
+ * in ten.)
+ */
+const AFTER_THE_WINDOW: readonly VerifyFailureReason[] = ['content_hash_mismatch', 'signature_mismatch', 'nonce_replayed'];
+const PATH_LINE = CANONICAL_LINE_LABELS.indexOf('path and query');
+const TIMESTAMP_LINE = CANONICAL_LINE_LABELS.indexOf('X-Timestamp');
+const CONTENT_HASH_LINE = CANONICAL_LINE_LABELS.indexOf('content hash (SHA-256 of the body)');
+
 export interface SignatureRefusalInput {
   reason: VerifyFailureReason;
   message: string;
@@ -42,8 +54,9 @@ export async function explainSignatureRefusal(input: SignatureRefusalInput): Pro
     }).split('\n');
     canonical = CANONICAL_LINE_LABELS.map((label, i) => {
       const value = lines[i] ?? '';
-      // The path may carry anything in its query; the hash is ours; the rest were checked as identifiers.
-      const shown = i === 1 ? scrubText(value, known, 500) : i === 5 ? value : scrubIdentifier(value.slice(0, 200), known);
+      // The path may carry anything in its query; the hash is ours; a timestamp inside the window is a time; the rest were checked as identifiers.
+      const asSent = i === CONTENT_HASH_LINE || (i === TIMESTAMP_LINE && AFTER_THE_WINDOW.includes(input.reason));
+      const shown = i === PATH_LINE ? scrubText(value, known, 500) : asSent ? value : scrubIdentifier(value.slice(0, 200), known);
       return { label, value: shown };
     });
   }

@@ -186,6 +186,8 @@ export class PayCardForm extends ReactiveElement {
   /** Why `public-key` or `base-url` cannot work, found on connect; the form is unavailable while set. */
   private configError: Error | null = null;
 
+  /** `installments` with `amount` put in, as the form reads it (`FormSettings.installments`). */
+  #plan: FormSettings['installments'] = null;
   /** The settings problem last reported by the form, so it is said once. */
   #problem: string | null = null;
   /** The last `change` detail, as JSON: the event fires only when it differs. */
@@ -384,6 +386,11 @@ export class PayCardForm extends ReactiveElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#pageLang = pageLang(this);
+    // Made once per change, not per read: the settings are held (and their messages packed) again only when one differs.
+    if (changed.has('installments') || changed.has('amount')) {
+      const policy = this.installments as unknown;
+      this.#plan = policy == null ? null : typeof policy === 'object' ? { ...policy, amount: this.amount } : String(policy);
+    }
     // The first update has both (the constructor sets them): that is the check on connect.
     // Here rather than in `updated`, so what the checks change renders in this same update.
     if (changed.has('publicKey') || changed.has('baseUrl')) this.#checkConfig();
@@ -436,7 +443,6 @@ export class PayCardForm extends ReactiveElement {
   }
 
   #settings(): FormSettings {
-    const policy = this.installments as unknown;
     return this.#limits.hold({
       lang: this.locale || this.#pageLang,
       messages: this.messages,
@@ -450,7 +456,7 @@ export class PayCardForm extends ReactiveElement {
       showBrands: this.showBrands,
       submitLabel: this.submitLabel,
       theme: this.theme,
-      installments: policy == null ? null : typeof policy === 'object' ? { ...policy, amount: this.amount } : String(policy),
+      installments: this.#plan,
       collectTaxId: this.collectTaxId,
     });
   }

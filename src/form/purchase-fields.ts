@@ -55,6 +55,10 @@ const PLANS: { en: InstallmentSentences; ptBR: InstallmentSentences } = {
 
 const ALPHANUMERIC = /[0-9A-Za-z]/;
 
+/** Reais, as each language writes them; one formatter per language, made once. */
+const BRL = { style: 'currency', currency: 'BRL' } as const;
+const CURRENCY: Partial<Record<'pt-BR' | 'en', Intl.NumberFormat>> = {};
+
 /** The installments attribute when it is not JSON: its problem, written once here. */
 const NOT_JSON =
   'the installments attribute is not JSON. Write it as installments=\'{"maxInstallments": 12, "interestFree": 3, "monthlyRate": "1.99", "minInstallment": 500}\' (or set the installments property to that object).';
@@ -82,8 +86,14 @@ export class PurchaseFields {
   #key = '';
   #options: InstallmentOption[] = [];
   #count = 1;
-  /** The options' texts as last written, so the list is rebuilt only when they change. */
-  #shownOptions = '';
+  /**
+   * The options' texts and what they were written from (the options, the
+   * sentences, the language): worked out again only when one of those
+   * changes, not on the update each keystroke brings; the list is rebuilt
+   * only then.
+   */
+  #texts: { from: unknown[]; texts: string[] } | null = null;
+  #shownTexts: string[] | null = null;
   /** The document's error shown (on blur or submit), or null. */
   #shown: TaxIdProblem | null = null;
   /** The sentences of the last render: an error said on blur is the one shown. */
@@ -184,12 +194,12 @@ export class PurchaseFields {
     setAttr(this.#planField, 'hidden', !this.#options.length);
     setText(this.#planLabel, this.#plans().label);
     setAttr(this.#select, 'disabled', disabled || locked);
-    const texts = this.#options.map((option) => this.#text(option));
-    if (texts.join('\n') !== this.#shownOptions) {
+    const texts = this.#optionTexts();
+    if (texts !== this.#shownTexts) {
       this.#select.replaceChildren(
         ...this.#options.map((option, i) => h('option', { value: String(option.count) }, document.createTextNode(texts[i]!))),
       );
-      this.#shownOptions = texts.join('\n');
+      this.#shownTexts = texts;
     }
     if (this.#options.length) this.#select.value = String(this.#count);
   }
@@ -235,10 +245,19 @@ export class PurchaseFields {
     return hostSentences(this.#lang) === HOST_SENTENCES.ptBR;
   }
 
+  #optionTexts(): string[] {
+    const from = [this.#options, this.#sentences, this.#pt()];
+    if (!this.#texts || from.some((value, i) => value !== this.#texts!.from[i])) {
+      const plans = this.#plans();
+      this.#texts = { from, texts: this.#options.map((option) => this.#text(option, plans)) };
+    }
+    return this.#texts.texts;
+  }
+
   /** An option as the select shows it: "3x de R$ 53,30 sem juros", "12x de R$ 15,11 (total R$ 181,32)". */
-  #text({ count, installment, total, interestFree }: InstallmentOption): string {
-    const plans = this.#plans();
-    const currency = new Intl.NumberFormat(this.#pt() ? 'pt-BR' : 'en', { style: 'currency', currency: 'BRL' });
+  #text({ count, installment, total, interestFree }: InstallmentOption, plans = this.#plans()): string {
+    const lang = this.#pt() ? 'pt-BR' : 'en';
+    const currency = (CURRENCY[lang] ??= new Intl.NumberFormat(lang, BRL));
     // Centavos as an exact decimal string: `format` takes one, so no amount ever passes through a float.
     const money = (centavos: number) =>
       currency.format(`${Math.floor(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}` as unknown as number);

@@ -145,6 +145,16 @@ export const errorOf = async (el: PayCardForm, id: string) => (await part(el, `#
 /** The detected brand's name as shown. */
 export const brandOf = async (el: PayCardForm) => (await part(el, '[part~="brand"]')).text;
 
+/**
+ * Isolated: the frame has run what the host posted (a `reset()`, new settings). The frame runs input
+ * events and the probe's evaluations ahead of its waiting messages, so an action that skipped this
+ * could be undone by a command sent before it.
+ */
+async function caughtUp(el: PayCardForm): Promise<void> {
+  await el.updateComplete;
+  await frame(el, 'settle');
+}
+
 /** Puts focus in a field, as a click would (isolated: focus enters the frame). */
 export const focusField = (el: PayCardForm, id: string) => focusOn(el, `#${id}`);
 
@@ -157,6 +167,7 @@ export const focusField = (el: PayCardForm, id: string) => focusOn(el, `#${id}`)
 export async function focusOn(el: PayCardForm, selector: string): Promise<void> {
   const before = document.activeElement;
   if (framed(el)) {
+    await caughtUp(el);
     await frame(el, 'focus', { selector });
     // The page sees its frame become the active element only from the browser.
     await pageFocusIn(el);
@@ -205,8 +216,10 @@ export function onPage(el: PayCardForm, rect: Snapshot['rect']): Snapshot['rect'
 
 /** Fills fields the way Chrome's autofill does (values set without focus, then `input`), and lets the form render. */
 export async function autofill(el: PayCardForm, values: Record<string, string>): Promise<void> {
-  if (framed(el)) await frame(el, 'autofill', { values });
-  else autofillHere({ probe: probeOf(el), values });
+  if (framed(el)) {
+    await caughtUp(el);
+    await frame(el, 'autofill', { values });
+  } else autofillHere({ probe: probeOf(el), values });
   await settle(el);
 }
 
@@ -225,8 +238,10 @@ export async function observe(el: PayCardForm): Promise<() => Promise<string[]>>
 
 /** Clicks an element of the form with the mouse. */
 export async function clickIn(el: PayCardForm, selector: string): Promise<void> {
-  if (framed(el)) await frame(el, 'click', { selector });
-  else el.shadowRoot!.querySelector<HTMLElement>(selector)!.click();
+  if (framed(el)) {
+    await caughtUp(el);
+    await frame(el, 'click', { selector });
+  } else el.shadowRoot!.querySelector<HTMLElement>(selector)!.click();
   await settle(el);
 }
 
@@ -239,12 +254,14 @@ export async function typeInto(el: PayCardForm, id: string, text: string) {
 
 /** Types where focus is, with real key events, and lets the form render. */
 export async function typeHere(el: PayCardForm, text: string) {
+  if (framed(el)) await caughtUp(el);
   await sendKeys({ type: text });
   await settle(el);
 }
 
 /** Presses a key (e.g. `Tab`, `Backspace`) where focus is, and lets the form render. */
 export async function press(el: PayCardForm, key: string) {
+  if (framed(el)) await caughtUp(el);
   await sendKeys({ press: key });
   await settle(el);
 }

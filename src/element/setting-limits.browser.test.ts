@@ -1,7 +1,8 @@
 /**
  * Settings near and past their limits read the same in both modes: what the
  * frame would refuse never crosses, so the isolated form renders as the
- * inline one does, and the page's console names the setting and its limit.
+ * inline one does, and the page's console names the setting and why it is
+ * not used.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { LIMITS } from '../channel/protocol.js';
@@ -84,11 +85,29 @@ describe('settings and their limits', () => {
     expect((await part(el, '[part="success"]')).text).to.contain('Visa');
   });
 
-  it('a messages key that names no sentence changes nothing, in either mode', async () => {
+  it('a messages key that names no sentence warns once, naming it', async () => {
     const { el, warnings } = await mountWith({}, { submitt: 'Pagar' } as MessageOverrides);
-    expect(warnings).to.deep.equal([]);
+    expect(warnings).to.deep.equal([
+      '<pay-card-form>: messages.submitt names no sentence of the form (a typo?), so it is not used: the form shows its default instead.',
+    ]);
     expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pay');
     await takesACard(el);
+  });
+
+  it("an override not of its sentence's shape warns once, naming it, and the other overrides still apply", async () => {
+    const { el, warnings } = await mountWith({}, {
+      errors: { requird: 'Falta' },
+      brandNames: { visa: 42 },
+      submit: 'Pagar',
+    } as unknown as MessageOverrides);
+    const shape = 'is not of the shape its sentence takes (a key it does not have, or a value that is not text)';
+    expect(warnings).to.deep.equal([
+      `<pay-card-form>: messages.errors ${shape}, so it is not used: the form shows its default instead.`,
+      `<pay-card-form>: messages.brandNames ${shape}, so it is not used: the form shows its default instead.`,
+    ]);
+    expect((await part(el, '[part="submit"]')).text.trim()).to.equal('Pagar');
+    await takesACard(el);
+    expect((await part(el, '[part="success"]')).text).to.contain('Visa');
   });
 
   it('the same setting set again warns no more', async () => {

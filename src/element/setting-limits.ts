@@ -1,4 +1,5 @@
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
+import { MESSAGE_CHECKS } from '../channel/message-checks.js';
 import { packMessages } from '../channel/message-templates.js';
 import { LIMITS } from '../channel/protocol.js';
 import type { FormSettings } from '../form/form-settings.js';
@@ -16,11 +17,12 @@ const longest = (value: unknown): number =>
   typeof value === 'string' ? value.length : value && typeof value === 'object' ? Math.max(0, ...Object.values(value).map(longest)) : 0;
 
 /**
- * Holds the element's settings to the channel's {@link LIMITS}, in both
- * modes: a setting reads the same inline and isolated, and no text the frame
- * would refuse ever crosses. A text over its limit is not used (the form
- * shows its default instead), and the page's console says which setting and
- * what limit, once.
+ * Holds the element's settings to the channel's {@link LIMITS} and each
+ * `messages` override to its sentence's check, in both modes: a setting reads
+ * the same inline and isolated, and nothing the frame would refuse ever
+ * crosses. A value the form cannot use is not used (the form shows its
+ * default instead), and the page's console says which setting and why, once:
+ * a script-tag page has no compiler to catch a misspelt sentence.
  */
 export class SettingLimits {
   readonly #warned = new Set<string>();
@@ -35,14 +37,22 @@ export class SettingLimits {
     const held = { ...given, acceptedBrands: parseAcceptedBrands(given.acceptedBrands)?.join(' ') ?? '' };
     for (const [key, name] of Object.entries(TEXT_SETTINGS) as [keyof typeof TEXT_SETTINGS, string][]) {
       if (given[key].length > LIMITS[key]) {
-        this.#warn(name, LIMITS[key]);
+        this.#warn(name, `has a text longer than ${LIMITS[key]} characters`);
         held[key] = '';
       }
     }
     const packed = packMessages(given.messages) ?? {};
     for (const [key, value] of Object.entries(packed)) {
-      if (longest(value) <= LIMITS.sentence) continue;
-      this.#warn(`messages.${key}`, LIMITS.sentence);
+      const known = Object.hasOwn(MESSAGE_CHECKS, key);
+      if (known && MESSAGE_CHECKS[key as keyof typeof MESSAGE_CHECKS](value)) continue;
+      this.#warn(
+        `messages.${key}`,
+        !known
+          ? 'names no sentence of the form (a typo?)'
+          : longest(value) > LIMITS.sentence
+            ? `has a text longer than ${LIMITS.sentence} characters`
+            : 'is not of the shape its sentence takes (a key it does not have, or a value that is not text)',
+      );
       const { [key]: _dropped, ...rest } = held.messages as Record<string, unknown>;
       held.messages = rest as MessageOverrides;
     }
@@ -50,11 +60,9 @@ export class SettingLimits {
     return (this.#held = held);
   }
 
-  #warn(setting: string, limit: number): void {
+  #warn(setting: string, why: string): void {
     if (this.#warned.has(setting)) return;
     this.#warned.add(setting);
-    console.warn(
-      `<pay-card-form>: ${setting} has a text longer than ${limit} characters, so it is not used: the form shows its default instead.`,
-    );
+    console.warn(`<pay-card-form>: ${setting} ${why}, so it is not used: the form shows its default instead.`);
   }
 }

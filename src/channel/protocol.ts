@@ -48,8 +48,8 @@ export const LIMITS = {
   problem: 600,
   /** The `installments` attribute, when it is not JSON: the form names it in its problem. */
   installments: 1000,
-  /** Any `--pay-*` variable's value. */
-  themeValue: 200,
+  /** Any `--pay-*` variable's value: room for long font stacks (Bootstrap's system stack is 190 characters). */
+  themeValue: 500,
 } as const;
 
 export const v = oneOf([VERSION]);

@@ -8,6 +8,8 @@ export interface SurfaceDelegate {
   changed(report: CardReport): void;
   edited(): void;
   submitted(): void;
+  /** A setting the form cannot use, and why: the console says so, once per setting. */
+  unused(setting: string, why: string): void;
   /** The form cannot be loaded (isolated: the frame did not show the form, retries included; the error names why); the shopper is told, the page hears `tokenize-error`. */
   failed(error: Error): void;
 }

@@ -10,6 +10,7 @@ import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
 import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import type { ChangeDetail } from '../form/change-detail.js';
 import type { PayCardForm } from './pay-card-form.js';
+import { LIMITS } from '../channel/protocol.js';
 import {
   ACTIVE_KEY,
   captureWarnings,
@@ -37,6 +38,14 @@ const iframeOf = (el: PayCardForm) => el.shadowRoot!.querySelector('iframe')!;
 /** The pay button's background, inside the frame. */
 const buttonColour = async (el: PayCardForm) => (await part(el, '[part="submit"]', ['background-color'])).styles['background-color'];
 const DEFAULT_PRIMARY = 'rgb(11, 87, 208)';
+/** `value` as Chromium serializes `property`'s computed value, read off an element of this page. */
+function asComputed(property: string, value: string): string {
+  const probe = document.body.appendChild(document.createElement('div'));
+  probe.style.setProperty(property, value);
+  const computed = getComputedStyle(probe).getPropertyValue(property);
+  probe.remove();
+  return computed;
+}
 
 describe('isolated mode: the frame', () => {
   if (!isolated) return;
@@ -234,6 +243,37 @@ describe('isolated mode: the frame', () => {
       el.style.removeProperty('--pay-color-primary');
       await settle(el);
       expect(await buttonColour(el)).to.equal(DEFAULT_PRIMARY);
+    });
+
+    it('a long font stack crosses; one past the limit warns once, and the frame keeps its default font', async () => {
+      const el = await mount();
+      const fontOf = async () => (await part(el, '#number', ['font-family'])).styles['font-family'];
+      const defaultFont = await fontOf();
+      // Bootstrap's system stack, 190 characters, then fonts that do not exist, up to the limit.
+      const stack = [
+        'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif',
+        '"Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"',
+      ].join(', ');
+      const atLimit = `"${'x'.repeat(LIMITS.themeValue - stack.length - 4)}", ${stack}`;
+      expect(atLimit).to.have.length(LIMITS.themeValue);
+      const { warnings, restore } = captureWarnings();
+      try {
+        el.style.setProperty('--pay-font-family', atLimit);
+        await settle(el);
+        expect(await fontOf()).to.equal(asComputed('font-family', atLimit));
+        el.style.setProperty('--pay-font-family', `"y", ${atLimit}`);
+        await settle(el);
+        expect(await fontOf()).to.equal(defaultFont);
+        // The settings cross again with the long value still set: the console is not told twice.
+        el.style.setProperty('--pay-radius', '3px');
+        await settle(el);
+        expect((await part(el, '#number', ['border-top-left-radius'])).styles['border-top-left-radius']).to.equal('3px');
+      } finally {
+        restore();
+      }
+      expect(warnings).to.deep.equal([
+        `<pay-card-form>: --pay-font-family has a value longer than ${LIMITS.themeValue} characters, so it is not used: the form shows its default instead.`,
+      ]);
     });
 
     it('the frame applies no unsafe value, even one that reaches it past the host', async () => {

@@ -217,6 +217,7 @@ export class PayCardForm extends ReactiveElement {
     // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
     submitted: () => (this.form ? this.form.requestSubmit() : this.tokenize().catch(() => {})),
     failed: (error) => this.#emit(new TokenizeErrorEvent(error)),
+    unused: (setting, why) => this.#limits.warn(setting, why),
   };
 
   /** The form this element belongs to, if any. */

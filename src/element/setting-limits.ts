@@ -37,7 +37,7 @@ export class SettingLimits {
     const held = { ...given, acceptedBrands: parseAcceptedBrands(given.acceptedBrands)?.join(' ') ?? '' };
     for (const [key, name] of Object.entries(TEXT_SETTINGS) as [keyof typeof TEXT_SETTINGS, string][]) {
       if (given[key].length > LIMITS[key]) {
-        this.#warn(name, `has a text longer than ${LIMITS[key]} characters`);
+        this.warn(name, `has a text longer than ${LIMITS[key]} characters`);
         held[key] = '';
       }
     }
@@ -45,7 +45,7 @@ export class SettingLimits {
     for (const [key, value] of Object.entries(packed)) {
       const known = Object.hasOwn(MESSAGE_CHECKS, key);
       if (known && MESSAGE_CHECKS[key as keyof typeof MESSAGE_CHECKS](value)) continue;
-      this.#warn(
+      this.warn(
         `messages.${key}`,
         !known
           ? 'names no sentence of the form (a typo?)'
@@ -60,7 +60,8 @@ export class SettingLimits {
     return (this.#held = held);
   }
 
-  #warn(setting: string, why: string): void {
+  /** Says in the console that `setting` is not used, and why; once per setting. */
+  warn(setting: string, why: string): void {
     if (this.#warned.has(setting)) return;
     this.#warned.add(setting);
     console.warn(`<pay-card-form>: ${setting} ${why}, so it is not used: the form shows its default instead.`);

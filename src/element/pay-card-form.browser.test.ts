@@ -371,8 +371,12 @@ describe('<pay-card-form>', () => {
       await settle(el);
       expect(await valueOf(el, 'number')).to.equal('4111 1111');
       await el.ready;
-      el.reset();
-      await fillValidCard(el);
+      // The shopper goes on where they were.
+      await typeInto(el, 'number', '1111 1111');
+      await typeInto(el, 'holderName', 'Ana Silva');
+      await typeInto(el, 'expiry', EXPIRY_TYPED);
+      await typeInto(el, 'cvv', '123');
+      expect(await valueOf(el, 'number')).to.equal('4111 1111 1111 1111');
       expect((await el.tokenize()).token).to.match(/^tok_/);
     } finally {
       elsewhere.remove();

@@ -4,7 +4,7 @@ import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
 import { fromFrame, helloMessage, type FromFrame } from '../channel/from-frame.js';
 import { packMessages } from '../channel/message-templates.js';
-import { LIMITS, VERSION } from '../channel/protocol.js';
+import { VERSION } from '../channel/protocol.js';
 import type { FrameSettings, ToFrame } from '../channel/to-frame.js';
 import { unpackError } from '../channel/wire-errors.js';
 import { ConfigurationError, NetworkError, type FrameError } from '../shared/errors.js';
@@ -320,9 +320,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
       showBrands: given.showBrands,
       submitLabel: given.submitLabel,
       theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
-      variables: readThemeVariables(this.#host, (name) =>
-        this.#delegate.unused(name, `has a value longer than ${LIMITS.themeValue} characters`),
-      ),
+      variables: readThemeVariables(this.#host, (name, why) => this.#delegate.unused(name, why)),
     };
     const key = JSON.stringify(settings);
     if (key === this.#lastSettings) return;

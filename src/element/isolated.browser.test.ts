@@ -276,6 +276,31 @@ describe('isolated mode: the frame', () => {
       ]);
     });
 
+    it('a value the frame would refuse is named in the console once, with what it takes, and the default stays', async () => {
+      const el = await mount();
+      const radiusOf = async () => (await part(el, '#number', ['border-top-left-radius'])).styles['border-top-left-radius'];
+      const defaultRadius = await radiusOf();
+      const { warnings, restore } = captureWarnings();
+      try {
+        el.style.setProperty('--pay-radius', '8');
+        el.style.setProperty('--pay-color-primary', 'url(https://example.com/x.png)');
+        await settle(el);
+        expect(await radiusOf()).to.equal(defaultRadius);
+        expect(await buttonColour(el)).to.equal(DEFAULT_PRIMARY);
+        // Posted again with both still set: the console is not told twice.
+        el.style.setProperty('--pay-padding', '10px');
+        await settle(el);
+        expect((await part(el, '#number', ['padding-top'])).styles['padding-top']).to.equal('10px');
+      } finally {
+        restore();
+      }
+      const unused = ', so it is not used: the form shows its default instead.';
+      expect(warnings).to.deep.equal([
+        `<pay-card-form>: --pay-color-primary is not a plain color the frame can use (e.g. #0b57d0)${unused}`,
+        `<pay-card-form>: --pay-radius is not a plain length the frame can use (e.g. 8px)${unused}`,
+      ]);
+    });
+
     it('the frame applies no unsafe value, even one that reaches it past the host', async () => {
       const el = await mount();
       // A page that tampers with what the host posts, as a hostile script could: every settings

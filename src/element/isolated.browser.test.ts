@@ -10,7 +10,7 @@ import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
 import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors.js';
 import type { ChangeDetail } from '../form/change-detail.js';
 import type { PayCardForm } from './pay-card-form.js';
-import { LIMITS } from '../channel/protocol.js';
+import { FRAME_PATH, LIMITS } from '../channel/protocol.js';
 import {
   ACTIVE_KEY,
   captureWarnings,
@@ -69,7 +69,7 @@ describe('isolated mode: the frame', () => {
     });
 
     it('comes from `frame-url` when set, and tokenizes with the origin it comes from, not with `base-url`', async () => {
-      const frameUrl = `${await sandboxUrl()}/frame/v1/card.html`;
+      const frameUrl = `${await sandboxUrl()}/${FRAME_PATH}`;
       // `base-url` names a service that never answers: a card sent there would leave the form busy.
       const el = await fixture<PayCardForm>(
         html`<pay-card-form public-key=${ACTIVE_KEY} base-url=${await silentUrl()} frame-url=${frameUrl} locale="en"></pay-card-form>`,

@@ -12,6 +12,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { FrameError, NetworkError, type FrameFailure } from '../shared/errors.js';
+import { FRAME_PATH } from '../channel/protocol.js';
 import type { PayCardForm } from './pay-card-form.js';
 import {
   ACTIVE_KEY,
@@ -32,7 +33,11 @@ const SECRET = 'sk_live_51SecretDoNotLog';
 const UNAVAILABLE = 'Card payment is unavailable right now.';
 /** What `#checkConfig` adds to the message in the console. */
 const withFix = (message: string) => `${message} Set the public-key and base-url attributes.`;
-const frameAt = (baseUrl: string) => `${baseUrl}/frame/v1/card.html`;
+/** The base URL `source` gives, and the frame's address under it. */
+const framedAt = (source: () => Promise<string>) => async () => {
+  const baseUrl = await source();
+  return { baseUrl, frameUrl: `${baseUrl}/${FRAME_PATH}` };
+};
 
 interface Case {
   mistake: string;
@@ -116,10 +121,7 @@ const CASES: Case[] = [
     mistake: 'nothing answers at base-url',
     frame: {
       reason: 'unreachable',
-      url: async () => {
-        const baseUrl = await closedUrl();
-        return { baseUrl, frameUrl: frameAt(baseUrl) };
-      },
+      url: framedAt(closedUrl),
     },
     name: 'FrameError',
     message: ({ frameUrl }) =>
@@ -130,10 +132,7 @@ const CASES: Case[] = [
     mistake: 'base-url answers, but it is not the service',
     frame: {
       reason: 'not-the-frame',
-      url: async () => {
-        const baseUrl = await elsewhereUrl('not-the-frame');
-        return { baseUrl, frameUrl: frameAt(baseUrl) };
-      },
+      url: framedAt(() => elsewhereUrl('not-the-frame')),
     },
     name: 'FrameError',
     message: ({ frameUrl }) =>
@@ -144,10 +143,7 @@ const CASES: Case[] = [
     mistake: 'the service’s frame-ancestors leaves this page out',
     frame: {
       reason: 'refused',
-      url: async () => {
-        const baseUrl = await refusingUrl();
-        return { baseUrl, frameUrl: frameAt(baseUrl) };
-      },
+      url: framedAt(refusingUrl),
     },
     name: 'FrameError',
     message: ({ frameUrl }) =>

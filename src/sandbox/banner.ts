@@ -4,14 +4,33 @@ import { SANDBOX_ADMIN_TOKEN } from './routes/clock-control.js';
 import { describeV3Fixtures } from './v3/fixtures.js';
 import { SANDBOX_INSTALLMENT_POLICY } from './routes/charges.js';
 
-/** The text printed when the sandbox starts: where it is and what to use with it. */
-export function describeFixtures(url: string): string {
+/**
+ * The text printed when the sandbox starts: where it is and what to use with it.
+ *
+ * @param url its address on this machine.
+ * @param network the command's (not an embedded sandbox's): its addresses on
+ *   the local network, each a `base-url` for a phone on the same Wi-Fi, when
+ *   it listens there (`HOST=0.0.0.0`); `null` when it listens on loopback
+ *   only, and the banner says how to change that.
+ */
+export function describeFixtures(url: string, network?: readonly string[] | null): string {
   const lines = [
     `pay-card-form sandbox listening on ${url}`,
     `  console:  ${url}/  (every request live, refusals explained, the state and its actions)`,
     `  OpenAPI:  ${url}/openapi.json`,
-    '',
   ];
+  if (network === null) {
+    lines.push('  To try the checkout from a phone on the same network, start it with HOST=0.0.0.0.');
+  } else if (network?.length === 0) {
+    lines.push('  network:  no local network address found on this machine (192.168.…, 10.…, 172.16-31.…, fd…)');
+  } else if (network) {
+    for (const base of network) lines.push(`  network:  ${base}`);
+    lines.push(
+      '  From a phone on the same network: base-url set to a network address above, a pk_test_ key (plain http to the',
+      '  local network is for test keys only), and the shop page served on that address too; its pages may frame the card form.',
+    );
+  }
+  lines.push('');
   for (const m of MERCHANTS) {
     lines.push(`Merchant ${m.name} (${m.id})`);
     lines.push(`  public key (active):   ${m.publicKey}`);

@@ -2,10 +2,15 @@
 /**
  * `npx pay-card-form-sandbox` (or `npm run sandbox` in this repository):
  * starts the sandbox and prints its URL and test keys. PORT (default 4010)
- * and HOST (default 127.0.0.1) choose where it listens.
+ * and HOST (default 127.0.0.1) choose where it listens: HOST=0.0.0.0 puts
+ * it on the local network too, for a phone on the same Wi-Fi, and prints
+ * the network addresses to use as `base-url`.
  */
+import { networkInterfaces } from 'node:os';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import { describeFixtures } from './banner.js';
+import { EVERY_INTERFACE, networkHosts } from './lan.js';
+import { DEFAULT_FRAME_ANCESTORS } from './routes/frame.js';
 
 const DEFAULT_PORT = 4010;
 
@@ -19,8 +24,13 @@ const portText = process.env.PORT ?? String(DEFAULT_PORT);
 const port = Number(portText);
 if (!/^\d+$/.test(portText) || port > 65535) fail(`PORT must be a port number from 0 to 65535, not "${portText}".`);
 const host = process.env.HOST ?? '127.0.0.1';
+const everywhere = (EVERY_INTERFACE as readonly string[]).includes(host);
+// On the local network: a shop page served on this machine's network address may frame the card form, as a local one may.
+const network = networkHosts(host, networkInterfaces());
 // Space-separated `frame-ancestors` sources: the pages that may embed the card frame.
-const frameAncestors = process.env.SANDBOX_FRAME_ANCESTORS?.split(/\s+/).filter(Boolean);
+const frameAncestors =
+  process.env.SANDBOX_FRAME_ANCESTORS?.split(/\s+/).filter(Boolean) ??
+  (network.length ? [...DEFAULT_FRAME_ANCESTORS, ...network.map((lan) => `http://${lan}:*`)] : undefined);
 
 let sandbox: Sandbox;
 try {
@@ -36,7 +46,10 @@ try {
   throw error;
 }
 
-console.log(describeFixtures(sandbox.url));
+// Listening everywhere, the sandbox's own URL names no address (0.0.0.0): this machine's loopback is the one to use here.
+const here = everywhere ? `http://${host === '::' ? '[::1]' : '127.0.0.1'}:${sandbox.port}` : sandbox.url;
+const beyondLoopback = everywhere || network.length > 0;
+console.log(describeFixtures(here, beyondLoopback ? network.map((lan) => `http://${lan}:${sandbox.port}`) : null));
 let stopping = false;
 const stop = () => {
   if (stopping) return;

@@ -77,9 +77,14 @@ export class TimeoutError extends NetworkError {
  * - `unreachable`: nothing answers at the frame's address;
  * - `not-the-frame`: something answers there, but not the card form;
  * - `refused`: the service does not let this page's origin frame it (its `frame-ancestors`);
- * - `not-started`: the frame answered, but did not finish starting.
+ * - `not-started`: the frame answered, but did not finish starting;
+ * - `local-network`: nothing answered this page, and the frame's address is
+ *   more private than the page's (a page on the local network or the
+ *   internet, a frame on loopback or the local network): the browser blocks
+ *   such a frame (Local Network Access), and on another device, such as a
+ *   phone, a loopback address is that device itself.
  */
-export type FrameFailure = 'unreachable' | 'not-the-frame' | 'refused' | 'not-started';
+export type FrameFailure = 'unreachable' | 'not-the-frame' | 'refused' | 'not-started' | 'local-network';
 
 /**
  * `<pay-card-form>` (isolated mode) gave up on its secure frame, retries

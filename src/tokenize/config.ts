@@ -13,7 +13,7 @@ import { PUBLIC_KEY_PATTERN, SECRET_KEY_INSIDE } from '../shared/keys.js';
  *
  * @param caller names the call in the message, e.g. `"tokenize()"`.
  * @throws {AuthenticationError} the public key is missing or malformed, or is a secret key (the message says so, and to rotate it).
- * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine.
+ * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine (a test key may also use plain http to a local network address).
  */
 export function checkTokenizeConfig(publicKey: unknown, baseUrl: unknown, caller: string): string {
   if (typeof publicKey !== 'string' || !PUBLIC_KEY_PATTERN.test(publicKey)) {
@@ -22,5 +22,6 @@ export function checkTokenizeConfig(publicKey: unknown, baseUrl: unknown, caller
       `${caller}: ${SECRET_KEY_INSIDE.test(String(publicKey)) ? 'this is your secret key: remove it from the page and rotate it, then use the public key' : 'the public key is missing or malformed'}: it looks like "pk_test_…" or "pk_live_…".`,
     );
   }
-  return checkBaseUrl(baseUrl, caller);
+  // The key decides how far plain http may go: a test key may reach a sandbox on the local network.
+  return checkBaseUrl(baseUrl, caller, publicKey);
 }

@@ -10,7 +10,7 @@ import { TokenizeCode, TOKENS_PATH } from './wire.js';
 export interface TokenizeOptions {
   /** Your public key, `pk_test_…` or `pk_live_…`. */
   publicKey: string;
-  /** Absolute base address of the tokenization service: https, or http only to this machine (a local sandbox). */
+  /** Absolute base address of the tokenization service: https, or http to this machine (a local sandbox), or with a `pk_test_` key to a local network address (a sandbox on the LAN). */
   baseUrl: string;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
@@ -30,7 +30,7 @@ const RESULT_FIELDS = ['token', 'brand', 'lastFourDigits', 'firstSixDigits', 'ex
  * request is made for a card that cannot be valid.
  *
  * @throws {ValidationError} a field is invalid; `field` names it.
- * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine.
+ * @throws {ConfigurationError} `baseUrl` is missing, relative, or plain http to another machine (but a local network address with a test key).
  * @throws {AuthenticationError} the public key is malformed, unknown or inactive.
  * @throws {ApiError} the service refused the request.
  * @throws {NetworkError} no answer ({@link TimeoutError} when the time limit passed).

@@ -82,6 +82,12 @@ export function frameProbe() {
             (selector) => document.querySelector('pay-card-frame').shadowRoot.querySelector(selector).focus() ?? true,
             payload.selector,
           );
+        case 'focus-state':
+          // Where the frame's own document puts focus, and whether the browser has given it keyboard focus.
+          return frame.evaluate(() => ({
+            hasFocus: document.hasFocus(),
+            active: document.querySelector('pay-card-frame').shadowRoot.activeElement?.id ?? null,
+          }));
         case 'click':
           await inForm(payload.selector).click();
           return true;

@@ -1,7 +1,8 @@
 /** The messages the page sends the frame, and their checks: what the frame accepts. The host's types are inferred from these. */
 import { id, LIMITS, message, v } from './protocol.js';
 import { THEME_VARIABLES } from './theme-variables.js';
-import { boolean, either, nullable, object, oneOf, partialRecord, record, string, type Infer } from './schema.js';
+import { boolean, object, oneOf, partialRecord, string, type Infer } from './schema.js';
+import { CROSSING_CHECKS } from './settings.js';
 
 /** The page's first message, to the frame's window: the port comes with it. */
 export const connectMessage = message('connect', {});
@@ -9,21 +10,13 @@ export const connectMessage = message('connect', {});
 // Over the port.
 export const settingsMessage = message('settings', {
   settings: object({
-    lang: string(LIMITS.lang),
-    // Checked sentence by sentence in the frame (`message-checks.ts`), so one bad override never refuses the rest.
-    messages: nullable(record),
-    acceptedBrands: string(LIMITS.acceptedBrands),
-    // The plan's settings as the page gave them: the form checks them (`installmentOptions`) and reports what is wrong.
-    installments: nullable(either(record, string(LIMITS.installments))),
-    collectTaxId: boolean,
-    publicKey: string(LIMITS.publicKey),
+    // Every setting that crosses, with its check, from the one table (`settings.ts`). `messages` is checked
+    // again sentence by sentence in the frame (`message-checks.ts`), so one bad override never refuses the rest;
+    // `installments` is the merchant's plan with `amount` put in, which the form checks (`installmentOptions`).
+    ...CROSSING_CHECKS,
+    // What the host adds: an enclosing `<fieldset disabled>`, a configuration it refused, the `--pay-*` values.
     disabled: boolean,
     unavailable: boolean,
-    hideSubmit: boolean,
-    hideSuccess: boolean,
-    showBrands: boolean,
-    submitLabel: string(LIMITS.submitLabel),
-    theme: oneOf(['light', 'dark', 'auto']),
     variables: partialRecord(Object.keys(THEME_VARIABLES), string(LIMITS.themeValue)),
   }),
 });

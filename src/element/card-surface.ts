@@ -33,6 +33,8 @@ export interface CardSurface {
   anchor(field: string): HTMLElement | undefined;
   /** Isolated: after the frame failed, loads it again (inline has nothing to load). */
   retry?(): void;
+  /** Isolated: why the frame could not show the form, once the host has given up on it; null otherwise. */
+  readonly failure?: Error | null;
   /** Resolves when the surface can take a card (isolated: the frame has shown the form); rejects when it cannot. */
   readonly ready: Promise<void>;
 }

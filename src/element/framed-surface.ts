@@ -3,15 +3,16 @@ import type { TokenizeResult } from '../card/types.js';
 import { h } from '../dom/h.js';
 import { setAttr, setText } from '../dom/write.js';
 import { fromFrame, helloMessage, type FromFrame } from '../channel/from-frame.js';
-import { packMessages } from '../channel/message-templates.js';
+import { frameSettings } from '../channel/frame-settings.js';
 import { VERSION } from '../channel/protocol.js';
-import type { FrameSettings, ToFrame } from '../channel/to-frame.js';
+import type { ToFrame } from '../channel/to-frame.js';
 import { unpackError } from '../channel/wire-errors.js';
 import { ConfigurationError, NetworkError, type FrameError } from '../shared/errors.js';
 import { frameError, probeFrame } from './frame-diagnosis.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { readThemeVariables } from './read-theme.js';
+import { PortCalls } from './port-calls.js';
 
 /** After a frame document's `load` event, how long its `hello` may take: the card frame's script says it before that event, so this is slack for a busy page. Past it, the attempt has failed. */
 const HELLO_MS = 2_000;
@@ -27,7 +28,26 @@ const START_MS = 10_000;
  */
 const GIVE_UP_MS = 24_000;
 
-type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): void };
+/**
+ * Where the frame is in its life. A round begins at `loading` (a new
+ * `<iframe>`), and ends `shown` or `failed`; `stopped` is the element out of
+ * the page, `idle` no address at all.
+ *
+ * ```
+ * loading ──load──▶ loaded ──2 s──▶ backoff ──1 s, 2 s──▶ loading   (three attempts)
+ *    │                 │
+ *    └──────hello──────┴──▶ hello ──ready──▶ connected ──size──▶ shown
+ * any state of the round ──24 s, or no attempt left──▶ probing ──▶ failed(reason)
+ * ```
+ */
+export type FrameState =
+  | { name: 'idle' }
+  | { name: 'loading' | 'loaded' | 'backoff'; attempt: number }
+  | { name: 'hello' | 'connected' | 'shown' | 'probing' | 'stopped' }
+  | { name: 'failed'; error: FrameError };
+
+/** How long each state may last before the round moves on; the round's own deadline cuts any of them short. */
+const STATE_MS: Partial<Record<FrameState['name'], number>> = { loaded: HELLO_MS, hello: START_MS, connected: START_MS };
 
 /**
  * `mode="isolated"` (the default), on the merchant's side: an `<iframe>` from
@@ -48,6 +68,13 @@ type Waiter = { resolve(result: TokenizeResult): void; reject(error: unknown): v
  * new round begins if the element comes back.
  */
 export class FramedSurface implements CardSurface, ReactiveController {
+  #state: FrameState = { name: 'idle' };
+  /** The one timer: what the current state waits for, or the round's deadline, whichever comes first. */
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the current round gives up, whatever its state (`performance.now()` time). */
+  #deadline = 0;
+  /** Counts rounds: a probe of a round that has since ended is ignored. */
+  #round = 0;
   /** The current frame document's `ready`: a new one whenever a new document is on its way. */
   #ready!: Promise<void>;
   /** Settles {@link #ready}; null once it has. */
@@ -56,6 +83,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
   readonly #delegate: SurfaceDelegate;
   /** The frame's address, or '' when `base-url` (or `frame-url`) gives none. */
   readonly #frameUrl: () => string;
+  /** The `--pay-*` variables are read on each update: one set on the element itself (its `style` or `class`) changes no property, so it asks for one. */
+  readonly #styleWatch: MutationObserver;
   #root: ShadowRoot | null = null;
   /** The frame's address, as the page gave it; '' with none. */
   #src = '';
@@ -65,36 +94,25 @@ export class FramedSurface implements CardSurface, ReactiveController {
   /** Shown instead of the frame when it cannot be loaded or does not answer. */
   #fallback: HTMLElement | null = null;
   #port: MessagePort | null = null;
-  /** The frame answered `connect`: it takes commands. */
-  #connected = false;
-  /** Why the form cannot be shown, once the host has given up; cleared by a new round. */
-  #failure: FrameError | null = null;
-  /** Attempts at the address in this round: a new `<iframe>` each. */
-  #attempts = 0;
-  /** The current `<iframe>`'s `load` events and hellos: each of its documents fires one `load`, and the card frame's says one `hello`, just before (or just after) it. */
-  #loads = 0;
-  #hellos = 0;
-  /** The wait for a hello after `load`, the backoff before the next attempt, or the wait for the form after hello. */
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  /** When the round gives up, whatever the frame's state. */
-  #deadline: ReturnType<typeof setTimeout> | undefined;
-  /** Counts rounds ended early (a new address, the element removed): a probe of an old round is ignored. */
-  #round = 0;
-  /** Commands given before the frame answered, sent once it has. */
+  /** What the `<iframe>`'s current document has done: each document fires one `load`, and the card frame's says one `hello` (before its `load`, or after). */
+  #document = { loaded: false, hello: false };
+  /** Commands given before the frame took the port, sent once it has. */
   #queue: ToFrame[] = [];
   #lastSettings = '';
-  #nextId = 1;
-  readonly #waiting = new Map<number, Waiter>();
+  readonly #calls = new PortCalls<TokenizeResult>();
 
   constructor(host: ReactiveControllerHost & HTMLElement, delegate: SurfaceDelegate, frameUrl: () => string) {
     this.#host = host;
     this.#delegate = delegate;
     this.#frameUrl = frameUrl;
+    this.#styleWatch = new MutationObserver(() => host.requestUpdate());
     this.#renew();
     host.addController(this);
-    // The `--pay-*` variables are read on each update: one set on the element itself (its `style` or
-    // `class`) changes no property, so it asks for an update, and the frame gets the new values.
-    new MutationObserver(() => host.requestUpdate()).observe(host, { attributeFilter: ['style', 'class'] });
+  }
+
+  /** Where the frame is in its life. */
+  get state(): FrameState {
+    return this.#state;
   }
 
   /** Resolves once the frame shows the form; rejects with the error the page hears when it cannot. */
@@ -102,8 +120,14 @@ export class FramedSurface implements CardSurface, ReactiveController {
     return this.#ready;
   }
 
+  /** Why the form cannot be shown, once the host has given up; null while a round runs or once it is shown. */
+  get failure(): FrameError | null {
+    return this.#state.name === 'failed' ? this.#state.error : null;
+  }
+
   hostConnected(): void {
     addEventListener('message', this.#hello);
+    this.#styleWatch.observe(this.#host, { attributeFilter: ['style', 'class'] });
     // Back in the page: a new round, and `ready` waits for it. (The first round begins with the first address.)
     if (!this.#src) return;
     this.#begin();
@@ -112,7 +136,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   hostDisconnected(): void {
     removeEventListener('message', this.#hello);
-    this.#stop();
+    this.#styleWatch.disconnect();
+    this.#enter({ name: 'stopped' });
     const gone = new DOMException('The card form left the page.', 'AbortError');
     this.#close(gone);
     this.#settleReady?.(gone);
@@ -131,20 +156,19 @@ export class FramedSurface implements CardSurface, ReactiveController {
     }
     if (!src && (this.#src || this.#settleReady)) this.#unload();
     if (this.#iframe) setAttr(this.#iframe, 'title', sentences.frameTitle);
-    setText(fallback, !src || this.#failure ? (settings.messages?.unavailable ?? sentences.unavailable) : '');
-    setAttr(fallback, 'hidden', !!src && !this.#failure);
-    if (this.#connected) this.#sendSettings();
+    const failed = !src || this.#state.name === 'failed';
+    setText(fallback, failed ? (settings.messages?.unavailable ?? sentences.unavailable) : '');
+    setAttr(fallback, 'hidden', !failed);
+    if (this.#takesCommands()) this.#sendSettings();
   }
 
   tokenize(): Promise<TokenizeResult> {
-    if (this.#failure || !this.#src) return Promise.reject(this.#failure ?? this.#unreachable());
-    const id = this.#nextId++;
+    if (this.failure || !this.#src) return Promise.reject(this.failure ?? this.#unreachable());
     // A setting changed just before (e.g. the key) is not posted until the host's update: the frame needs it now.
-    if (this.#connected) this.#sendSettings();
-    return new Promise<TokenizeResult>((resolve, reject) => {
-      this.#waiting.set(id, { resolve, reject });
-      this.#send({ v: VERSION, type: 'tokenize', id });
-    });
+    if (this.#takesCommands()) this.#sendSettings();
+    const { id, answer } = this.#calls.open();
+    this.#send({ v: VERSION, type: 'tokenize', id });
+    return answer;
   }
 
   reset(): void {
@@ -165,28 +189,52 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** After the host gave up, a new round at the same address; nothing while a round runs or once the form is shown. */
   retry(): void {
-    if (!this.#failure) return;
+    if (this.#state.name !== 'failed') return;
     this.#begin();
     // The shopper's "unavailable" goes.
     this.#host.requestUpdate();
   }
 
+  /**
+   * Every transition goes through here: the state changes, and the one timer
+   * is set for what the new state waits for, or for the round's deadline.
+   */
+  #enter(state: FrameState): void {
+    this.#state = state;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (state.name === 'stopped' || state.name === 'idle') this.#round++;
+    if (state.name === 'idle' || state.name === 'stopped' || state.name === 'shown' || state.name === 'probing' || state.name === 'failed')
+      return;
+    const left = this.#deadline - performance.now();
+    const own = state.name === 'backoff' ? BACKOFF_MS[state.attempt - 1]! : (STATE_MS[state.name] ?? Infinity);
+    this.#timer = setTimeout(() => this.#timedOut(left <= own), Math.max(0, Math.min(own, left)));
+  }
+
+  /** The current state's wait ran out; `deadline` says it was the round's. */
+  #timedOut(deadline: boolean): void {
+    const state = this.#state;
+    if (deadline) return void this.#giveUp();
+    if (state.name === 'backoff') return this.#attempt(state.attempt + 1);
+    // A frame that loaded and said nothing: tried again after a backoff, or given up on.
+    if (state.name === 'loaded' && state.attempt <= BACKOFF_MS.length) return this.#enter({ name: 'backoff', attempt: state.attempt });
+    // Loaded without a word after the last attempt; or it said hello, then did not take the port or show the form.
+    void this.#giveUp();
+  }
+
   /** A new round at the address: `ready` waits for it, what the old frame was asked fails, and the deadline runs. */
   #begin(): void {
-    this.#stop();
-    this.#failure = null;
-    this.#attempts = 0;
+    this.#round++;
     this.#close(this.#unreachable());
     this.#renew();
-    this.#deadline = setTimeout(() => this.#giveUp(), GIVE_UP_MS);
-    this.#attempt();
+    this.#deadline = performance.now() + GIVE_UP_MS;
+    this.#attempt(1);
   }
 
   /** A new `<iframe>` for the address. Calls waiting for the frame keep waiting: they are for the form, not for one attempt. */
-  #attempt(): void {
-    this.#attempts++;
-    this.#loads = this.#hellos = 0;
+  #attempt(attempt: number): void {
     this.#iframe?.remove();
+    this.#document = { loaded: false, hello: false };
     const url = new URL(this.#src);
     this.#origin = url.origin;
     // The frame says hello to, and checks that its parent is, the origin named here (and, where the browser says, that it really is).
@@ -204,6 +252,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     iframe.addEventListener('load', () => {
       if (iframe === this.#iframe) this.#loaded();
     });
+    this.#enter({ name: 'loading', attempt });
     this.#root!.prepend(iframe);
   }
 
@@ -213,26 +262,22 @@ export class FramedSurface implements CardSurface, ReactiveController {
    * service refused this page) or another site never will.
    */
   #loaded(): void {
-    if (++this.#loads <= this.#hellos) return;
-    this.#replaced();
-    this.#timer = setTimeout(() => this.#unanswered(), HELLO_MS);
-  }
-
-  /** A frame that loaded and said nothing: tried again after a backoff, or given up on. */
-  #unanswered(): void {
-    if (this.#attempts > BACKOFF_MS.length) return void this.#giveUp();
-    this.#timer = setTimeout(() => this.#attempt(), BACKOFF_MS[this.#attempts - 1]);
+    if (this.#document.loaded) this.#replaced();
+    this.#document.loaded = true;
+    if (this.#document.hello) return;
+    const state = this.#state;
+    this.#enter({ name: 'loaded', attempt: state.name === 'loading' || state.name === 'loaded' ? state.attempt : 1 });
   }
 
   /** The card frame's `hello`, from the current frame's window and exact origin: it gets its end of a new channel. */
   readonly #hello = (event: MessageEvent): void => {
     const frame = this.#iframe?.contentWindow;
     if (!frame || event.source !== frame || event.origin !== this.#origin || !helloMessage(event.data)) return;
-    // Before its `load`, the hello of a new document; after it, a late one, whose wait (or backoff) it ends.
-    if (++this.#hellos > this.#loads) this.#replaced();
-    clearTimeout(this.#timer);
-    // The frame has this long to take the channel and show the form: a frame that answers, then drops the settings, fails too.
-    this.#timer = setTimeout(() => this.#giveUp(), START_MS);
+    // A second hello from this `<iframe>` comes from a new document.
+    if (this.#document.hello) this.#replaced();
+    this.#document.hello = true;
+    // The frame has `START_MS` to take the channel and show the form: a frame that answers, then drops the settings, fails too.
+    this.#enter({ name: 'hello' });
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (message) => this.#receive(message.data);
@@ -242,27 +287,26 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /**
    * The frame has a new document (it reloaded, or went elsewhere): what was
-   * asked of the old one is lost. If the form was shown, `ready` waits again,
-   * in a round of its own.
+   * asked of the old one is lost. If the form was shown, `ready` waits
+   * again, in a round of its own.
    */
   #replaced(): void {
-    if (this.#port) this.#close(this.#unreachable());
-    clearTimeout(this.#timer);
+    this.#document = { loaded: false, hello: false };
+    this.#close(this.#unreachable());
     if (this.#settleReady) return;
     this.#renew();
-    this.#attempts = 1;
-    this.#deadline = setTimeout(() => this.#giveUp(), GIVE_UP_MS);
+    this.#deadline = performance.now() + GIVE_UP_MS;
   }
 
   #receive(data: unknown): void {
     // Anything that is not one of the frame's messages, as the protocol shapes them, is ignored; but an
     // answer to a call this page waits for, that it cannot read, still ends that call.
-    if (!fromFrame(data)) return void this.#settle((data as { id?: number } | null)?.id ?? 0)?.reject(this.#unreachable());
+    if (!fromFrame(data)) return void this.#calls.reject((data as { id?: number } | null)?.id ?? 0, this.#unreachable());
     const message: FromFrame = data;
     switch (message.type) {
       case 'ready':
-        // The handshake's timer runs on until the form is shown: a frame that answers, then drops the settings, fails too.
-        this.#connected = true;
+        // The timer runs on until the form is shown: a frame that answers, then drops the settings, fails too.
+        this.#enter({ name: 'connected' });
         this.#lastSettings = '';
         this.#sendSettings();
         for (const queued of this.#queue.splice(0)) this.#port?.postMessage(queued);
@@ -276,52 +320,34 @@ export class FramedSurface implements CardSurface, ReactiveController {
       case 'size':
         if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
         // The first size comes once the frame has rendered the form with the settings: it can take a card.
-        if (this.#connected && this.#settleReady) {
-          clearTimeout(this.#timer);
-          clearTimeout(this.#deadline);
-          this.#settleReady();
+        if (this.#state.name === 'connected') {
+          this.#enter({ name: 'shown' });
+          this.#settleReady?.();
         }
         return;
       case 'result':
-        return this.#settle(message.id)?.resolve(message.result);
+        return this.#calls.resolve(message.id, message.result);
       case 'error':
-        return this.#settle(message.id)?.reject(unpackError(message.error));
+        return this.#calls.reject(message.id, unpackError(message.error));
     }
   }
 
-  #settle(id: number): Waiter | undefined {
-    const waiter = this.#waiting.get(id);
-    this.#waiting.delete(id);
-    return waiter;
+  /** The frame took the port: it runs what is posted. */
+  #takesCommands(): boolean {
+    return this.#state.name === 'connected' || this.#state.name === 'shown';
   }
 
   #send(message: ToFrame): void {
-    if (this.#connected) this.#port?.postMessage(message);
+    if (this.#takesCommands()) this.#port?.postMessage(message);
     else if (message.type !== 'reset') this.#queue.push(message);
   }
 
   /** Posts the settings when they differ from what the frame has. */
   #sendSettings(): void {
-    // Key by key: a setting the frame does not take would not compile here, and the frame would drop the whole message.
-    const given = this.#delegate.settings();
-    const { theme, unavailable } = given;
-    const settings: FrameSettings = {
-      lang: given.lang,
-      messages: packMessages(given.messages),
-      acceptedBrands: given.acceptedBrands,
-      installments: given.installments,
-      collectTaxId: given.collectTaxId,
-      // A key the host refused (a secret key, say) never crosses: the frame has no use for it while unavailable.
-      publicKey: unavailable ? '' : given.publicKey,
-      disabled: given.disabled,
-      unavailable,
-      hideSubmit: given.hideSubmit,
-      hideSuccess: given.hideSuccess,
-      showBrands: given.showBrands,
-      submitLabel: given.submitLabel,
-      theme: theme === 'dark' || theme === 'auto' ? theme : 'light',
-      variables: readThemeVariables(this.#host, (name, why) => this.#delegate.unused(name, why)),
-    };
+    const settings = frameSettings(
+      this.#delegate.settings(),
+      readThemeVariables(this.#host, (name, why) => this.#delegate.unused(name, why)),
+    );
     const key = JSON.stringify(settings);
     if (key === this.#lastSettings) return;
     this.#lastSettings = key;
@@ -334,19 +360,18 @@ export class FramedSurface implements CardSurface, ReactiveController {
    * console and through `tokenize-error`.
    */
   async #giveUp(): Promise<void> {
-    clearTimeout(this.#timer);
-    clearTimeout(this.#deadline);
     const round = this.#round;
     // The current document said hello: the card frame is there, and did not start.
-    const started = this.#hellos > 0 && this.#hellos >= this.#loads;
+    const started = this.#document.hello;
+    this.#enter({ name: 'probing' });
     // Nothing more from this frame: no late answer can start a second failure.
     this.#iframe?.remove();
     this.#iframe = null;
     const error = started ? frameError('not-started', this.#src) : await probeFrame(this.#src);
     if (round !== this.#round) return;
-    this.#failure = error;
     // A tokenize call waiting for the frame tells the page itself, with this same error, through its own `tokenize-error`.
-    const asked = this.#waiting.size > 0 || this.#queue.some((message) => message.type === 'tokenize');
+    const asked = this.#calls.size > 0;
+    this.#enter({ name: 'failed', error });
     this.#close(error);
     this.#host.requestUpdate();
     this.#settleReady?.(error);
@@ -356,7 +381,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** No usable address: no frame, and `ready` says why. */
   #unload(): void {
-    this.#stop();
+    this.#enter({ name: 'idle' });
     const error = new ConfigurationError(
       '<pay-card-form> has no usable address for its secure form: set base-url (or frame-url) to the tokenization service.',
     );
@@ -365,13 +390,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#iframe = null;
     this.#src = '';
     this.#settleReady?.(error);
-  }
-
-  /** Ends the round's timers, and any probe it has running. */
-  #stop(): void {
-    this.#round++;
-    clearTimeout(this.#timer);
-    clearTimeout(this.#deadline);
   }
 
   /** A new frame document is on its way: `ready` waits for it, unless it is still waiting for the last one. */
@@ -392,10 +410,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
   #close(reason: Error): void {
     this.#port?.close();
     this.#port = null;
-    this.#connected = false;
     this.#queue = this.#queue.filter((message) => message.type !== 'tokenize');
-    for (const waiter of this.#waiting.values()) waiter.reject(reason);
-    this.#waiting.clear();
+    this.#calls.rejectAll(reason);
   }
 
   #unreachable(): NetworkError {

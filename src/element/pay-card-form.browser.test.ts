@@ -361,28 +361,6 @@ describe('<pay-card-form>', () => {
     expect((await part(el, '[part="submit"]')).attributes['aria-disabled']).to.equal('true');
   });
 
-  it('moved with moveBefore(), it keeps what was typed and takes the card', async () => {
-    const el = await mount();
-    await typeInto(el, 'number', '4111 1111');
-    const elsewhere = document.createElement('div');
-    el.parentNode!.parentNode!.append(elsewhere);
-    (elsewhere as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(el, null);
-    try {
-      await settle(el);
-      expect(await valueOf(el, 'number')).to.equal('4111 1111');
-      await el.ready;
-      // The shopper goes on where they were.
-      await typeInto(el, 'number', '1111 1111');
-      await typeInto(el, 'holderName', 'Ana Silva');
-      await typeInto(el, 'expiry', EXPIRY_TYPED);
-      await typeInto(el, 'cvv', '123');
-      expect(await valueOf(el, 'number')).to.equal('4111 1111 1111 1111');
-      expect((await el.tokenize()).token).to.match(/^tok_/);
-    } finally {
-      elsewhere.remove();
-    }
-  });
-
   it('an inactive key fires tokenize-error with AuthenticationError and says so', async () => {
     const el = await mount({ publicKey: INACTIVE_KEY });
     await fillValidCard(el);

@@ -13,23 +13,19 @@ import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { FramedSurface } from './framed-surface.js';
 import { loadInlineForm } from './inline-mode.js';
-import { SettingLimits } from './setting-limits.js';
+import { SettingChecks, type Held } from './setting-checks.js';
+import { settingProperties } from './setting-properties.js';
+import { defaults, SETTINGS, type SettingName, type SettingValue, type SettingValues } from '../channel/settings.js';
 import type { MessageOverrides } from '../form/messages.js';
 import type { InstallmentConfig, InstallmentOption } from '../card/installments.js';
 import type { TaxId } from '../document/tax-id.js';
 import { ConfigurationError } from '../shared/errors.js';
+import { afterPageScripts } from './after-page-scripts.js';
 
 /** The merchant's installment policy: `installmentOptions`' settings but the amount, which is the element's own. */
 export type InstallmentPolicy = Omit<InstallmentConfig, 'amount'>;
 
-/** An attribute's JSON, or its text when it is not JSON. */
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-};
+const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 
 /**
  * Card entry that formats, detects the brand, validates, and tokenizes with your public key.
@@ -102,94 +98,80 @@ export class PayCardForm extends ReactiveElement {
   /** Clicking the element or focusing it from a label lands in the first input (or the frame). */
   static override shadowRootOptions: ShadowRootInit = { ...ReactiveElement.shadowRootOptions, delegatesFocus: true };
 
-  static override properties = {
-    mode: { reflect: true },
-    frameUrl: { attribute: 'frame-url' },
-    publicKey: { attribute: 'public-key' },
-    baseUrl: { attribute: 'base-url' },
-    locale: {},
-    submitLabel: { attribute: 'submit-label' },
-    theme: { reflect: true },
-    name: { reflect: true },
-    required: { type: Boolean, reflect: true },
-    hideSubmit: { type: Boolean, attribute: 'hide-submit', reflect: true },
-    hideSuccess: { type: Boolean, attribute: 'hide-success', reflect: true },
-    showBrands: { type: Boolean, attribute: 'show-brands', reflect: true },
-    acceptedBrands: { attribute: 'accepted-brands' },
-    amount: { type: Number },
-    // JSON, or its text when it is not JSON: the form then says so rather than offer no installments without a word.
-    installments: { converter: (value: string | null) => (value === null ? null : parseJson(value)) },
-    collectTaxId: { type: Boolean, attribute: 'collect-tax-id', reflect: true },
-    messages: { attribute: false },
-    configError: { state: true },
-  };
+  /** One reactive property per row of the settings table (`channel/settings.ts`), where each is declared once with its check. */
+  static override properties = settingProperties();
 
-  // With `useDefineForClassFields: false` these initialisers are assignments
-  // in the constructor, which go through the accessors `properties` creates.
   /**
    * `isolated` (default): the form runs in a frame from the tokenization origin.
    * `inline`: the form runs in this element's shadow root, in your page
    * (not in the classic script, which holds isolated mode only).
    * Read once, when the element first renders.
    */
-  mode: 'isolated' | 'inline' = 'isolated';
+  declare mode: SettingValue<'mode'>;
   /** Isolated mode: the frame's address; by default `{base-url}/frame/v1/card.html`. */
-  frameUrl = '';
+  declare frameUrl: string;
   /** Your public key (`pk_test_…` or `pk_live_…`). */
-  publicKey = '';
+  declare publicKey: string;
   /** Base address of the tokenization service. */
-  baseUrl = '';
+  declare baseUrl: string;
   /** Language of labels and messages ("en", "pt-BR"); defaults to the document's `lang`. */
-  locale = '';
+  declare locale: string;
   /** Text of the built-in pay button; defaults to the locale's "Pay". */
-  submitLabel = '';
+  declare submitLabel: string;
   /** `light` (default), `dark`, or `auto` to follow the shopper's `prefers-color-scheme`. */
-  theme: 'light' | 'dark' | 'auto' = 'light';
+  declare theme: SettingValue<'theme'>;
   /** Name under which the token is submitted with an enclosing form. */
-  name = '';
+  declare name: string;
   /** In a form: the form cannot be submitted until the card is complete. */
-  required = false;
+  declare required: boolean;
   /** Hides the built-in pay button, for pages that submit with their own button or form. */
-  hideSubmit = false;
+  declare hideSubmit: boolean;
   /** Hides the confirmation shown after tokenizing, for pages that show their own. */
-  hideSuccess = false;
+  declare hideSuccess: boolean;
   /** Shows a row of the accepted brands' marks above the card number; the detected brand stands out. */
-  showBrands = false;
+  declare showBrands: boolean;
   /**
    * The brands the form takes, e.g. `"visa mastercard elo"` (spaces or commas); empty takes every brand.
    * Any other brand is refused as soon as it is detected, with a sentence that names it.
    */
-  acceptedBrands = '';
+  declare acceptedBrands: string;
   /**
    * Replaces any built-in sentence, e.g. `{ submit: 'Pagar agora', labels: { cvv: 'CVC' } }`.
    * Error sentences are per problem and get the field's noun: `{ errors: { required: (noun) => 'Falta ' + noun + '.' } }`.
    * Isolated mode: functions are called here with placeholders and cross into the frame as templates.
    */
-  messages: MessageOverrides | null = null;
+  declare messages: MessageOverrides | null;
   /**
    * The price in integer centavos (R$ 159,90 is `15990`), which `installments`
-   * splits. Change it as the cart changes: the options follow at once.
+   * splits. Change it as the cart changes: the options follow at once. A
+   * value that is not a whole number of centavos is a `ConfigurationError`.
    */
-  amount = 0;
+  declare amount: number;
   /**
    * Turns on "Parcelas": the merchant's installment policy, `{ maxInstallments,
    * interestFree, monthlyRate, minInstallment }` as `installmentOptions` takes
    * it, with `amount` from the attribute. As an attribute, JSON:
    * `installments='{"maxInstallments": 12, "interestFree": 3, "monthlyRate": "1.99", "minInstallment": 500}'`.
    * A setting it refuses is said once in the console and in `tokenize-error`,
-   * and the form takes no card until it is fixed (docs/installments.md).
+   * `ready` rejects with it, and the form takes no card until it is fixed
+   * (docs/installments.md).
    */
-  installments: InstallmentPolicy | null = null;
+  declare installments: InstallmentPolicy | null;
   /** Shows a "CPF ou CNPJ" field for the buyer's document, checked with `parseTaxId` (docs/tax-id.md). */
-  collectTaxId = false;
+  declare collectTaxId: boolean;
 
-  /** Why `public-key` or `base-url` cannot work, found on connect; the form is unavailable while set. */
-  private configError: Error | null = null;
+  constructor() {
+    super();
+    // Through the accessors `properties` made; a value a page set before the element was defined is put back on first update.
+    Object.assign(this, defaults());
+  }
 
-  /** `installments` with `amount` put in, as the form reads it (`FormSettings.installments`). */
-  #plan: FormSettings['installments'] = null;
-  /** The settings problem last reported by the form, so it is said once. */
-  #problem: string | null = null;
+  /** Why the form cannot take a card as set up: the key, the base URL, or a setting it cannot go on without. Found on connect and on each change. */
+  #configError: Error | null = null;
+  /** What the form found wrong with its settings (a plan `installmentOptions` refuses): it takes no card while set. */
+  #problem: ConfigurationError | null = null;
+  /** The settings as the form may use them, held to their rows on each update. */
+  #held: Held | null = null;
   /** The last `change` detail, as JSON: the event fires only when it differs. */
   #lastChange = '';
   /** The card as last reported: its validity, for the form control. */
@@ -199,8 +181,8 @@ export class PayCardForm extends ReactiveElement {
   /** The tokenization in flight: its promise, shared by every call until it settles. */
   #pending: Promise<TokenizeResult> | null = null;
   #surface: CardSurface | null = null;
-  /** The settings, held to the limits both modes share. */
-  readonly #limits = new SettingLimits();
+  /** Every setting held to its row of the settings table, the same in both modes. */
+  readonly #checks = new SettingChecks();
   /** Inline mode: the surface's module, loaded on first use so isolated pages never download it. */
   #loading: Promise<unknown> | null = null;
   readonly #control = new FormControl(this, {
@@ -217,7 +199,7 @@ export class PayCardForm extends ReactiveElement {
     // Otherwise errors reach the page through `tokenize-error`; nothing more to do here.
     submitted: () => (this.form ? this.form.requestSubmit() : this.tokenize().catch(() => {})),
     failed: (error) => this.#emit(new TokenizeErrorEvent(error)),
-    unused: (setting, why) => this.#limits.warn(setting, why),
+    unused: (setting, why) => this.#checks.warn(setting, why),
   };
 
   /** The form this element belongs to, if any. */
@@ -262,17 +244,39 @@ export class PayCardForm extends ReactiveElement {
   }
 
   /**
-   * Resolves once the form can take a card: inline, once its form has
-   * rendered; isolated, once the frame has rendered the form and reported
-   * its size. Isolated, it rejects with the `FrameError` that
-   * `tokenize-error` also carries when the frame does not show the form,
-   * retries included, within 30 seconds of the element connecting (its
-   * `reason` says why); the shopper then reads that card payment is
-   * unavailable. So `await el.ready` never hangs. After {@link retry}, it
-   * is a new promise, for the new round.
+   * Why the form cannot take a card right now, or null: a missing or
+   * malformed `public-key` (a secret key included), an unusable `base-url`,
+   * a setting the form cannot go on without (`amount`, `installments`), or,
+   * isolated, a frame that did not show the form (a `FrameError`). The same
+   * error `tokenize-error` carries and `ready` rejects with; readable at any
+   * time, so a page that listens late still learns it. Null again once fixed.
+   */
+  get error(): Error | null {
+    return this.#configError ?? this.#problem ?? this.#surface?.failure ?? null;
+  }
+
+  /**
+   * Resolves once the form can take a card, that is once `tokenize()` can
+   * succeed: inline, once its form has rendered; isolated, once the frame has
+   * rendered the form and reported its size. It rejects with {@link error}
+   * when the form cannot: a key, base URL or setting it cannot use (at once,
+   * or as soon as the form finds a plan it refuses), or, isolated, a frame
+   * that did not show the form, retries included, within 30 seconds of the
+   * element connecting (the `FrameError`'s `reason` says why). So `await
+   * el.ready` never hangs. After {@link retry}, or once a setting is fixed,
+   * read it again for the new state.
    */
   get ready(): Promise<void> {
-    return this.updateComplete.then(() => this.#surface?.ready);
+    return this.updateComplete.then(async () => {
+      this.#throwIfUnusable();
+      await this.#surface?.ready;
+      this.#throwIfUnusable();
+    });
+  }
+
+  #throwIfUnusable(): void {
+    const error = this.#configError ?? this.#problem;
+    if (error) throw error;
   }
 
   /**
@@ -288,7 +292,7 @@ export class PayCardForm extends ReactiveElement {
    */
   tokenize(): Promise<TokenizeResult> {
     if (this.#pending) return this.#pending;
-    const { configError } = this;
+    const configError = this.#configError;
     if (configError) {
       this.#emit(new TokenizeErrorEvent(configError));
       return Promise.reject(configError);
@@ -318,7 +322,7 @@ export class PayCardForm extends ReactiveElement {
     if (!this.#surface && this.isConnected) {
       await this.updateComplete;
       // The first update checks the configuration.
-      if (this.configError) throw this.configError;
+      if (this.#configError) throw this.#configError;
     }
     // Rejects rather than waits: an element never appended would keep the caller waiting for good.
     if (!this.#surface)
@@ -387,14 +391,18 @@ export class PayCardForm extends ReactiveElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     this.#pageLang = pageLang(this);
-    // Made once per change, not per read: the settings are held (and their messages packed) again only when one differs.
-    if (changed.has('installments') || changed.has('amount')) {
-      const policy = this.installments as unknown;
-      this.#plan = policy == null ? null : typeof policy === 'object' ? { ...policy, amount: this.amount } : String(policy);
-    }
-    // The first update has both (the constructor sets them): that is the check on connect.
+    // The first update has every setting (the constructor sets them all): that is the check on connect.
     // Here rather than in `updated`, so what the checks change renders in this same update.
-    if (changed.has('publicKey') || changed.has('baseUrl')) this.#checkConfig();
+    const where = changed.has('publicKey') || changed.has('baseUrl') || changed.has('frameUrl') || changed.has('mode');
+    const keyError = where ? this.#keyError() : this.#keyErrorSeen;
+    this.#keyErrorSeen = keyError;
+    const values = Object.fromEntries(SETTING_NAMES.map((name) => [name, this[name]])) as SettingValues;
+    this.#held = this.#checks.hold(values, { pageLang: this.#pageLang, disabled: this.#control.disabled, unavailable: !!keyError });
+    const error = keyError ?? this.#held.error;
+    // The same problem found again (e.g. the other attribute changed) is not reported twice.
+    if (error?.message !== this.#configError?.message && error)
+      this.#tell(error, keyError ? ' Set the public-key and base-url attributes.' : '');
+    this.#configError = error;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -432,34 +440,26 @@ export class PayCardForm extends ReactiveElement {
     return (this.#surface = new FramedSurface(this, this.#surfaceDelegate, () => this.#frameUrl()));
   }
 
+  /** A setting's value if it passes its row's check, its default otherwise: what the form uses. */
+  #used<K extends SettingName>(name: K): SettingValue<K> {
+    const value = this[name] as SettingValue<K>;
+    return SETTINGS[name].check(value) ? value : (SETTINGS[name].default as SettingValue<K>);
+  }
+
   /** `frame-url`, or the frame under `base-url`; '' when neither is a usable address. */
   #frameUrl(): string {
+    const frameUrl = this.#used('frameUrl');
     try {
-      return this.frameUrl
-        ? checkBaseUrl(this.frameUrl, '<pay-card-form>')
-        : `${checkBaseUrl(this.baseUrl, '<pay-card-form>')}/${FRAME_PATH}`;
+      return frameUrl
+        ? checkBaseUrl(frameUrl, '<pay-card-form>', this.publicKey)
+        : `${checkBaseUrl(this.baseUrl, '<pay-card-form>', this.publicKey)}/${FRAME_PATH}`;
     } catch {
       return '';
     }
   }
 
   #settings(): FormSettings {
-    return this.#limits.hold({
-      lang: this.locale || this.#pageLang,
-      messages: this.messages,
-      acceptedBrands: this.acceptedBrands,
-      publicKey: this.publicKey,
-      baseUrl: this.baseUrl,
-      disabled: this.#control.disabled,
-      unavailable: !!this.configError,
-      hideSubmit: this.hideSubmit,
-      hideSuccess: this.hideSuccess,
-      showBrands: this.showBrands,
-      submitLabel: this.submitLabel,
-      theme: this.theme,
-      installments: this.#plan,
-      collectTaxId: this.collectTaxId,
-    });
+    return this.#held!.settings;
   }
 
   /** The card changed: a token belongs to the old card. (The surface cancels a tokenization in flight.) */
@@ -467,36 +467,46 @@ export class PayCardForm extends ReactiveElement {
     this.#control.setToken(null);
   }
 
+  /** The key and base URL's error as of the last check; kept between updates that change neither. */
+  #keyErrorSeen: Error | null = null;
+
   /**
    * Checks the key and base URL with the rules `tokenize` applies, so a
-   * misconfigured page is found before anyone types a card: one warning with
-   * the fix (the message names the setting, never its value), one
-   * `tokenize-error`, and the shopper is told that card payment is unavailable.
+   * misconfigured page is found before anyone types a card. The message
+   * names the setting, never its value.
    */
-  #checkConfig(): void {
-    const was = this.configError;
+  #keyError(): Error | null {
     try {
-      checkTokenizeConfig(this.#settings().publicKey, this.baseUrl, '<pay-card-form>');
-      this.configError = null;
+      checkTokenizeConfig(this.publicKey, this.baseUrl, '<pay-card-form>');
+      // Isolated, a frame address of its own must be one the card may go to as well.
+      const frameUrl = this.#used('frameUrl');
+      if (frameUrl && this.mode !== 'inline') checkBaseUrl(frameUrl, '<pay-card-form> frame-url', this.publicKey);
+      return null;
     } catch (error) {
-      this.configError = error as Error;
-      // The same problem found again (e.g. the other attribute changed) is not reported twice.
-      if (was?.message === (error as Error).message) return;
-      console.warn(`${(error as Error).message} Set the public-key and base-url attributes.`);
-      this.#emit(new TokenizeErrorEvent(error as Error));
+      return error as Error;
     }
+  }
+
+  /**
+   * Tells the page, once, that the form cannot take a card: a warning in the
+   * console with the fix, and a `tokenize-error` once the page's own scripts
+   * have run, so a listener added after the element hears it. If it was fixed
+   * meanwhile, nothing is fired; `error` and `ready` hold it either way.
+   */
+  #tell(error: Error, fix = ''): void {
+    console.warn(`${error.message}${fix}`);
+    afterPageScripts(() => {
+      if (this.error === error) this.#emit(new TokenizeErrorEvent(error));
+    });
   }
 
   /** Updates the form validity, and fires `change` when its detail differs from the last one. */
   #changed(report: CardReport): void {
     this.#report = report;
     const { detail, invalid, problem } = report;
-    if (problem !== this.#problem) {
-      this.#problem = problem;
-      if (problem) {
-        console.warn(problem);
-        this.#emit(new TokenizeErrorEvent(new ConfigurationError(problem)));
-      }
+    if (problem !== (this.#problem?.message ?? null)) {
+      this.#problem = problem ? new ConfigurationError(problem) : null;
+      if (this.#problem) this.#tell(this.#problem);
     }
     this.#control.setExtras(detail);
     this.#control.setValidity(invalid?.message ?? '', invalid ? this.#surface?.anchor(invalid.field) : undefined);

@@ -1,6 +1,10 @@
 import type { MessageOverrides } from './messages.js';
 
-/** The host's settings that shape what the shopper sees, as the element's properties hold them. */
+/**
+ * What the form reads of the host's settings, in either mode. Each one is
+ * declared once, with its check, in the channel's settings table; that
+ * table does not compile while this interface names a setting it lacks.
+ */
 export interface FormSettings {
   /** The language to speak: the `locale` property, or the page's `lang`. */
   lang: string;
@@ -10,14 +14,10 @@ export interface FormSettings {
   baseUrl: string;
   /** Disabled by an enclosing `<fieldset disabled>` or form. */
   disabled: boolean;
-  /** The host found `public-key` or `base-url` unusable: the form takes no card and says so. */
+  /** The host found a setting it cannot go on without unusable (the key, the base URL, the plan): the form takes no card and says so. */
   unavailable: boolean;
-  /**
-   * The plan's settings for "Parcelas": the `installments` policy with the
-   * `amount` put in, or the attribute's text when it is not JSON; null for no
-   * Parcelas. Checked where the form runs, by `installmentOptions`.
-   */
-  installments: Record<string, unknown> | string | null;
+  /** The merchant's installment policy with the `amount` put in; null for no Parcelas. Checked where the form runs, by `installmentOptions`. */
+  installments: Record<string, unknown> | null;
   /** Shows the "CPF ou CNPJ" field. */
   collectTaxId: boolean;
   hideSubmit: boolean;
@@ -25,5 +25,5 @@ export interface FormSettings {
   /** Shows the row of accepted brands' marks. */
   showBrands: boolean;
   submitLabel: string;
-  theme: string;
+  theme: 'light' | 'dark' | 'auto';
 }

@@ -59,10 +59,6 @@ const ALPHANUMERIC = /[0-9A-Za-z]/;
 const BRL = { style: 'currency', currency: 'BRL' } as const;
 const CURRENCY: Partial<Record<'pt-BR' | 'en', Intl.NumberFormat>> = {};
 
-/** The installments attribute when it is not JSON: its problem, written once here. */
-const NOT_JSON =
-  'the installments attribute is not JSON. Write it as installments=\'{"maxInstallments": 12, "interestFree": 3, "monthlyRate": "1.99", "minInstallment": 500}\' (or set the installments property to that object).';
-
 /**
  * The "CPF ou CNPJ" field and the "Parcelas" select, after the card's
  * fields. The document is masked as it is typed and its error is shown on
@@ -163,7 +159,6 @@ export class PurchaseFields {
     this.problem = null;
     if (installments !== null) {
       try {
-        if (typeof installments === 'string') throw new Error(NOT_JSON);
         this.#options = installmentOptions(installments as unknown as InstallmentConfig);
       } catch (error) {
         this.problem = `<pay-card-form> cannot offer installments: ${(error as Error).message.replace(/^installmentOptions\(\): /, '')}`;

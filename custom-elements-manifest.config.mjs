@@ -5,6 +5,10 @@
  * surface only, and points at the files the package ships.
  */
 import { posix } from 'node:path';
+import { tsImport } from 'tsx/esm/api';
+
+// The element's attributes come from the one settings table, which `static properties` is derived from.
+const { SETTINGS } = await tsImport('./src/channel/settings.ts', import.meta.url);
 
 export default {
   litelement: true,
@@ -13,8 +17,37 @@ export default {
   outdir: '.',
   // package.json's `customElements` field is written by hand; the analyzer would rewrite it on every run.
   packagejson: false,
-  plugins: [publicSurfaceOnly()],
+  plugins: [settingsTable(), publicSurfaceOnly()],
 };
+
+/**
+ * `<pay-card-form>`'s attributes, from the settings table its reactive
+ * properties are derived from: the analyzer reads `static properties` only
+ * when it is written out literally. Each attribute takes its field's
+ * description, and each field its attribute and default.
+ * @returns {import('@custom-elements-manifest/analyzer').Plugin}
+ */
+function settingsTable() {
+  return {
+    name: 'pay-settings-table',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const mod of customElementsManifest.modules) {
+        for (const decl of mod.declarations ?? []) {
+          if (decl.kind !== 'class' || decl.name !== 'PayCardForm') continue;
+          const fields = new Map((decl.members ?? []).map((member) => [member.name, member]));
+          decl.attributes = Object.entries(SETTINGS)
+            .filter(([, row]) => row.attribute)
+            .map(([name, row]) => {
+              const field = fields.get(name);
+              const fallback = JSON.stringify(row.default);
+              if (field) Object.assign(field, { attribute: row.attribute, default: fallback, ...(row.reflect ? { reflects: true } : {}) });
+              return { name: row.attribute, fieldName: name, ...(field?.type ? { type: field.type } : {}), default: fallback, description: field?.description };
+            });
+        }
+      }
+    },
+  };
+}
 
 /** @returns {import('@custom-elements-manifest/analyzer').Plugin} */
 function publicSurfaceOnly() {

@@ -19,6 +19,7 @@ import { Miniflare } from 'miniflare';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
 import { v3Credential } from '../src/sandbox/v3/fixtures.js';
+import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/routes/clock-control.js';
 import type { SigningVectors, SuiteConfig } from './runtimes/suite.js';
 
 const run = promisify(execFile);
@@ -103,6 +104,7 @@ describe('the server helper in Node, Deno, Bun and workerd', () => {
         secretKey: MERCHANTS[0]!.secretKey,
         card: { number: '4111111111111111', holderName: 'Ana Silva', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' },
         signing,
+        adminToken: SANDBOX_ADMIN_TOKEN,
       };
       const pending = runIn(files, config);
       // Read in the tests below; a rejection here must not go unhandled before then.
@@ -156,6 +158,32 @@ describe('the server helper in Node, Deno, Bun and workerd', () => {
     });
     const charge = node.charge as { status: unknown; amount: unknown; taxIdSent: unknown };
     assert.deepEqual([charge.status, charge.amount, charge.taxIdSent], ['approved', 15990, '12345678909']);
+    assert.deepEqual(node.checkout, {
+      'card 6x': {
+        status: 200,
+        outcome: 'approved',
+        totalIsThePlans: true,
+        replay: 'already_paid',
+        charges: 1,
+        onPaid: [['card', 'o-card', true]],
+      },
+      'paid order': 'already_paid',
+      declined: [402, 'card_declined', 'The card was declined. Try another card or pay with Pix.'],
+      'front door': [415, 413, 400, 405],
+      pix: {
+        status: 200,
+        amount: '45.90',
+        pending: { status: 'pending' },
+        paid: { status: 'paid' },
+        again: { status: 'paid' },
+        onPaid: [['o-pix', 4590]],
+      },
+      'forged reference': {
+        answer: { error: 'invalid_reference', message: 'Este código Pix não é válido. Gere um novo código.' },
+        requestsToTheService: 0,
+      },
+      expired: { status: 'expired' },
+    });
   });
 
   for (const name of Object.keys(RUNTIMES).filter((name) => name !== 'node')) {

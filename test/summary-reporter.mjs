@@ -1,7 +1,7 @@
 /**
  * A `node --test` reporter for people and CI alike: one mark per test while
  * the run goes (`.` pass, `X` fail, `-` skipped or todo), then every failure
- * in full, then each open to-do with its reason, then the counts CI reads (`# tests N`, `# pass N`, `# fail N`, the
+ * in full, then each open to-do and each skipped test with its reason, then the counts CI reads (`# tests N`, `# pass N`, `# fail N`, the
  * lines Node's TAP reporter ends with) as the very last lines.
  */
 import { relative } from 'node:path';
@@ -13,6 +13,7 @@ export default async function* summary(source) {
   const counts = { tests: 0, pass: 0, fail: 0, skipped: 0, todo: 0 };
   const failures = [];
   const todos = [];
+  const skips = [];
   let column = 0;
   for await (const { type, data } of source) {
     if ((type !== 'test:pass' && type !== 'test:fail') || data.details?.type === 'suite') continue;
@@ -22,6 +23,7 @@ export default async function* summary(source) {
       counts[data.skip ? 'skipped' : 'todo'] += 1;
       mark = '-';
       if (data.todo) todos.push({ ...data, met: type === 'test:pass' });
+      else skips.push(data);
     } else if (type === 'test:pass') {
       counts.pass += 1;
     } else {
@@ -44,7 +46,12 @@ export default async function* summary(source) {
     const reason = typeof todo.todo === 'string' ? `: ${todo.todo}` : '';
     yield `\n- to do${todo.met ? ' (passes now)' : ''}: ${todo.name}${reason}`;
   }
-  if (todos.length) yield '\n';
+  // A skipped test is named with its reason, so a run that left something out says what and why.
+  for (const skip of skips) {
+    const reason = typeof skip.skip === 'string' ? `: ${skip.skip}` : '';
+    yield `\n- skipped: ${skip.name}${reason}`;
+  }
+  if (todos.length || skips.length) yield '\n';
   yield `\n${Object.entries(counts)
     .map(([name, n]) => `# ${name} ${n}`)
     .join('\n')}\n`;

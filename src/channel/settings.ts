@@ -45,7 +45,7 @@ export interface SettingRow<T> {
 }
 
 /** A row, its value's type inferred from its check and its `cross` kept literal, so what crosses is known to the compiler. */
-const row = <T, const C extends boolean | string>(
+export const row = <T, const C extends boolean | string>(
   definition: Omit<SettingRow<T>, 'default' | 'cross'> & { default: NoInfer<T>; cross: C },
 ): SettingRow<T> & { cross: C } => definition;
 const text = (max: number) => string(max);
@@ -245,5 +245,6 @@ export type HostFormSettings = Omit<CrossingValues, 'messages'> & {
   /** A setting the form cannot go on without is unusable: the form takes no card and says so. */
   unavailable: boolean;
 };
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-export const FORM_SETTINGS_DECLARED: Same<HostFormSettings, FormSettings> = true;
+/** True when what the form reads, `F`, is exactly what the table gives it. */
+export type DeclaredFor<F> = [HostFormSettings] extends [F] ? ([F] extends [HostFormSettings] ? true : false) : false;
+export const FORM_SETTINGS_DECLARED: DeclaredFor<FormSettings> = true;

@@ -74,3 +74,14 @@ export * from './schemas/managed-accounts.js';
 export * from './schemas/operations.js';
 export { Envelope } from './schemas/envelope.js';
 export { ChargeCustomer, ChargeItem, ChargeRequest, ChargeResponse, CHARGES_PATH } from './schemas/charges.js';
+export { checkoutHandler, type CheckoutHandler } from './checkout/handler.js';
+export {
+  type CheckoutHandlerOptions,
+  type CheckoutOrder,
+  type CheckoutPayment,
+  type CheckoutFailure,
+  type InstallmentPolicy,
+} from './checkout/options.js';
+export { toNodeHandler, type NodeRequestLike, type NodeResponseLike } from './checkout/node-adapter.js';
+export * from '../shared/checkout-protocol.js';
+export type { PixStatus, PixStatusAnswer } from '../pix/pix-status.js';

@@ -26,6 +26,7 @@ import {
   type Target,
 } from '../../src/server/index.js';
 import { tokenize } from '../../src/core.js';
+import { runCheckoutSuite } from './checkout-suite.js';
 
 /** The docs/signing.md vectors, as `src/server/signing.vectors.py` writes them. */
 export interface SigningVectors {
@@ -49,6 +50,8 @@ export interface SuiteConfig {
   secretKey: string;
   card: { number: string; holderName: string; expirationMonth: string; expirationYear: string; cvv: string };
   signing: SigningVectors;
+  /** The sandbox's admin token: the checkout step pays a Pix code and moves the clock with it. */
+  adminToken: string;
 }
 
 export async function runSuite(config: SuiteConfig): Promise<Record<string, unknown>> {
@@ -148,5 +151,7 @@ export async function runSuite(config: SuiteConfig): Promise<Record<string, unkn
     const customer = charge?.customer as { tax_id?: unknown } | undefined;
     return { fields: Object.keys(charge ?? {}).sort(), status: charge?.status, amount: charge?.amount, taxIdSent: customer?.tax_id };
   });
+  // Last: it moves the sandbox's clock.
+  await step('checkout', () => runCheckoutSuite(config));
   return results;
 }

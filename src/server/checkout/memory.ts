@@ -1,0 +1,105 @@
+/**
+ * What one handler remembers in its process, so that one order is charged
+ * once: the card payments under way, the orders it saw paid, the charges
+ * whose outcome is unknown, the Pix codes it has shown and those whose
+ * payment it has reported. Bounded: past {@link MEMORY_CAPACITY} entries a
+ * table forgets its oldest, so a flood of order IDs costs a fixed amount of
+ * memory. Across processes the merchant's store is the authority (`order()`
+ * and `claim`, docs/checkout.md).
+ */
+
+/** Entries each table keeps at most. */
+export const MEMORY_CAPACITY = 10_000;
+
+/** A `Map` that forgets its oldest entry past its capacity. */
+class Recent<K, V> extends Map<K, V> {
+  override set(key: K, value: V): this {
+    this.delete(key);
+    super.set(key, value);
+    if (this.size > MEMORY_CAPACITY) this.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
+/** A Pix code shown for an order, reused while it is payable. */
+export interface ShownCode {
+  amount: number;
+  expiresAt: number;
+  answer: object;
+}
+
+/** Why an order cannot start a card payment now, if it cannot. */
+export type Busy = 'already_paid' | 'payment_in_progress' | 'payment_unconfirmed';
+
+export class CheckoutMemory {
+  /** Orders whose card payment is under way in this process. Never bounded: each entry lives one request. */
+  readonly #charging = new Set<string>();
+  readonly #paid = new Recent<string, true>();
+  readonly #unconfirmed = new Recent<string, true>();
+  /** Order ID → the Pix code last shown for it. */
+  readonly #shown = new Recent<string, ShownCode>();
+  /** QR code IDs whose payment `onPaid` has heard of, from this process. */
+  readonly #reported = new Recent<string, true>();
+  /** QR code ID → the status look-up under way, shared by polls that arrive meanwhile. */
+  readonly #looking = new Map<string, Promise<Response>>();
+
+  /** Why `orderId` cannot be paid now, or undefined. */
+  busy(orderId: string): Busy | undefined {
+    if (this.#paid.has(orderId)) return 'already_paid';
+    if (this.#unconfirmed.has(orderId)) return 'payment_unconfirmed';
+    if (this.#charging.has(orderId)) return 'payment_in_progress';
+    return undefined;
+  }
+
+  /**
+   * Takes `orderId` for a card payment, or says why not. The check and the
+   * taking are one synchronous step: no request can pass between them.
+   */
+  take(orderId: string): Busy | undefined {
+    const busy = this.busy(orderId);
+    if (!busy) this.#charging.add(orderId);
+    return busy;
+  }
+
+  /** Lets go of `orderId` at the end of its request, whatever came of it. */
+  letGo(orderId: string): void {
+    this.#charging.delete(orderId);
+  }
+
+  paid(orderId: string): void {
+    this.#paid.set(orderId, true);
+    this.#shown.delete(orderId);
+  }
+
+  /** A charge was sent and its outcome is unknown: the order is not to be charged again from here. */
+  unconfirmed(orderId: string): void {
+    this.#unconfirmed.set(orderId, true);
+  }
+
+  /** The code shown for `orderId` if it is for `amount` and payable for at least `marginMs` more. */
+  shownCode(orderId: string, amount: number, now: number, marginMs: number): object | undefined {
+    const shown = this.#shown.get(orderId);
+    return shown && shown.amount === amount && shown.expiresAt - now >= marginMs ? shown.answer : undefined;
+  }
+
+  show(orderId: string, code: ShownCode): void {
+    this.#shown.set(orderId, code);
+  }
+
+  wasReported(qrCodeId: string): boolean {
+    return this.#reported.has(qrCodeId);
+  }
+
+  reported(qrCodeId: string): void {
+    this.#reported.set(qrCodeId, true);
+  }
+
+  /** One look-up per code at a time: a poll that arrives meanwhile gets the same answer. */
+  lookUp(qrCodeId: string, run: () => Promise<Response>): Promise<Response> {
+    const running = this.#looking.get(qrCodeId);
+    if (running) return running.then((response) => response.clone());
+    const started = run().finally(() => this.#looking.delete(qrCodeId));
+    this.#looking.set(qrCodeId, started);
+    return started.then((response) => response.clone());
+  }
+}

@@ -1,0 +1,593 @@
+/**
+ * `checkoutHandler` as a merchant runs it: behind `node:http` through
+ * `toNodeHandler`, talking to a real sandbox over HTTP, with an order store
+ * of its own. Each test reads the sandbox's own record of what happened (its
+ * charges and its request log), so "one charge" and "no call to the
+ * service" are the sandbox's word, not the handler's.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Hono } from 'hono';
+import type { AddressInfo } from 'node:net';
+import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
+import { createClock } from '../src/sandbox/clock.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
+import { v3Credential } from '../src/sandbox/v3/fixtures.js';
+import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/routes/clock-control.js';
+import { tokenize } from '../src/core.js';
+import { installmentOptions } from '../src/card/installments.js';
+import { parsePixStatusAnswer } from '../src/pix/pix-status.js';
+import {
+  checkoutHandler,
+  ConfigurationError,
+  InstallmentConfigError,
+  pixStatusUrl,
+  readCardAnswer,
+  readCheckoutError,
+  readPixCode,
+  toNodeHandler,
+  type CheckoutHandlerOptions,
+  type CheckoutOrder,
+  type CheckoutPayment,
+  type PixCode,
+} from '../src/server/index.js';
+
+const POLICY = { maxInstallments: 12, interestFree: 3, monthlyRate: '1.99', minInstallment: 500 } as const;
+const PRICE = 12990;
+const CPF = '123.456.789-09';
+const REFERENCE_SECRET = 'ref_test_4f9a2c7e1b6d3a8f5c0e9b2d7a4f1c6e';
+const { secretKey, publicKey } = MERCHANTS[0]!;
+const ACCOUNT = v3Credential('ACCOUNT');
+const CREDENTIAL = { clientId: ACCOUNT.clientId, secret: ACCOUNT.secret, kind: 'ACCOUNT' as const };
+const FUTURE_YEAR = String(new Date().getFullYear() + 5);
+const card = (number: string) => ({ number, holderName: 'Ana Silva', expirationMonth: '12', expirationYear: FUTURE_YEAR, cvv: '123' });
+
+let sandbox: Sandbox;
+/** The merchant's store. */
+const orders = new Map<string, CheckoutOrder>();
+const paid: CheckoutPayment[] = [];
+const failures: { error: unknown; step: string }[] = [];
+/** Every body the handler answered, to look for secrets at the end. */
+const answered: string[] = [];
+const tokens = new Set<string>();
+let nextOrder = 1;
+
+function newOrder(amount = PRICE, extra: Partial<CheckoutOrder> = {}): string {
+  const id = `pedido-${nextOrder++}`;
+  orders.set(id, { id, amount, description: 'Curso de fotografia', paid: false, ...extra });
+  return id;
+}
+
+function options(overrides: Partial<CheckoutHandlerOptions> = {}): CheckoutHandlerOptions {
+  return {
+    baseUrl: sandbox.url,
+    secretKey,
+    credential: CREDENTIAL,
+    referenceSecret: REFERENCE_SECRET,
+    installments: POLICY,
+    order: (id) => orders.get(id),
+    onPaid: (payment) => {
+      paid.push(payment);
+      orders.get(payment.orderId)!.paid = true;
+    },
+    onError: (error, where) => failures.push({ error, step: where.step }),
+    // Signatures and expiries on the sandbox's clock, which the Pix tests move.
+    now: () => sandbox.clock.now(),
+    ...overrides,
+  };
+}
+
+/** Serves a handler over node:http, as a merchant's backend would; resolves with its checkout endpoint. */
+async function serve(handler: ReturnType<typeof checkoutHandler>): Promise<{ endpoint: string; server: Server }> {
+  const server = createServer(toNodeHandler(handler));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/checkout`, server };
+}
+
+const servers: Server[] = [];
+let endpoint: string;
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+async function send(url: string, init: RequestInit): Promise<Answer> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  answered.push(text);
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null, headers: response.headers };
+}
+
+function post(route: string, body: unknown, headers: Record<string, string> = {}, at = endpoint): Promise<Answer> {
+  return send(`${at}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function newToken(number = '4111111111111111'): Promise<string> {
+  const { token } = await tokenize(card(number), { baseUrl: sandbox.url, publicKey });
+  tokens.add(token);
+  return token;
+}
+
+/** The sandbox's charges, as its state route shows them. */
+async function charges(): Promise<{ id: string; amount_centavos: number; installments: number; status: string }[]> {
+  const state = (await (await fetch(`${sandbox.url}/sandbox/state`)).json()) as { charges: never[] };
+  return state.charges;
+}
+
+/** How many requests the sandbox has answered (its console's log; the console's own routes are not in it). */
+async function requestsSeen(): Promise<number> {
+  const log = (await (await fetch(`${sandbox.url}/sandbox/console/requests`)).json()) as { entries: unknown[] };
+  return log.entries.length;
+}
+
+async function admin(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${SANDBOX_ADMIN_TOKEN}` },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { code: unknown; data: Record<string, unknown> };
+  assert.equal(json.code, 200, JSON.stringify(json));
+  return json.data;
+}
+
+const sixOf = (amount: number) => installmentOptions({ amount, ...POLICY }).find((option) => option.count === 6)!;
+
+before(async () => {
+  // Frozen: it moves only when a test moves it, so expiries can be compared exactly.
+  sandbox = await createSandbox({ clock: createClock({ frozenAt: Date.now() }) });
+  const served = await serve(checkoutHandler(options()));
+  servers.push(served.server);
+  endpoint = served.endpoint;
+});
+after(async () => {
+  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  await sandbox.close();
+});
+
+describe('card', () => {
+  it('6x with a CPF: approved, and the sandbox holds one charge of the order’s amount recomputed by the plan', async () => {
+    const orderId = newOrder();
+    const before = await charges();
+    const { status, body } = await post('/card', { orderId, token: await newToken(), installments: 6, taxId: CPF });
+    assert.equal(status, 200, JSON.stringify(body));
+    const six = sixOf(PRICE);
+    const approved = readCardAnswer(body);
+    assert.ok(approved && approved.outcome === 'approved', 'the protocol’s reader takes it');
+    assert.deepEqual(
+      { ...approved, chargeId: typeof approved.chargeId },
+      {
+        outcome: 'approved',
+        orderId,
+        chargeId: 'string',
+        installments: 6,
+        installment: six.installment,
+        firstInstallment: six.firstInstallment,
+        total: six.total,
+        interestFree: false,
+      },
+    );
+    const added = (await charges()).slice(0, -before.length || undefined);
+    assert.deepEqual(
+      added.map((c) => [c.id, c.amount_centavos, c.installments, c.status]),
+      [[approved.chargeId, six.total, 6, 'approved']],
+    );
+    assert.ok(six.total > PRICE, 'with interest, so the plan did the work');
+    assert.deepEqual(
+      paid.filter((p) => p.orderId === orderId),
+      [
+        {
+          method: 'card',
+          orderId,
+          id: approved.chargeId,
+          amount: six.total,
+          installments: 6,
+          installment: six.installment,
+          interestFree: false,
+        },
+      ],
+    );
+  });
+
+  it('a page that posts amount 1 (or a total of 1) is charged the order’s real amount', async () => {
+    const orderId = newOrder(25000);
+    const before = (await charges()).length;
+    const { status, body } = await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF, amount: 1, total: 1 });
+    assert.equal(status, 200, JSON.stringify(body));
+    const [charge] = await charges();
+    assert.equal((await charges()).length, before + 1);
+    assert.deepEqual([charge!.amount_centavos, charge!.installments], [25000, 1]);
+    assert.equal((body as { total: number }).total, 25000);
+  });
+
+  it('a replayed post charges nothing more: already paid', async () => {
+    const orderId = newOrder();
+    const post1 = { orderId, token: await newToken(), installments: 2, taxId: CPF };
+    const before = (await charges()).length;
+    assert.equal((await post('/card', post1)).status, 200);
+    const replay = await post('/card', post1);
+    assert.equal(replay.status, 409);
+    assert.equal(readCheckoutError(replay.body)?.error, 'already_paid');
+    assert.equal((await charges()).length, before + 1);
+  });
+
+  it('a double click (two posts at once) makes one charge', async () => {
+    const orderId = newOrder();
+    const body = { orderId, token: await newToken(), installments: 3, taxId: CPF };
+    const before = (await charges()).length;
+    const answers = await Promise.all([post('/card', body), post('/card', body)]);
+    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 409]);
+    assert.equal((await charges()).length, before + 1);
+    assert.equal(paid.filter((p) => p.orderId === orderId).length, 1);
+  });
+
+  it('a second post while the first is still being charged is told a payment is in progress, and waits for nothing', async () => {
+    let arrived!: () => void;
+    const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const served = await serve(
+      checkoutHandler(
+        options({
+          // The first look-up is held until the second post has its answer.
+          order: async (id) => {
+            arrived();
+            await gate;
+            return orders.get(id);
+          },
+        }),
+      ),
+    );
+    servers.push(served.server);
+    const orderId = newOrder();
+    const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
+    const before = (await charges()).length;
+    const first = post('/card', body, {}, served.endpoint);
+    await firstArrived;
+    const second = await post('/card', body, {}, served.endpoint);
+    assert.deepEqual([second.status, readCheckoutError(second.body)?.error], [409, 'payment_in_progress']);
+    release();
+    assert.equal((await first).status, 200);
+    assert.equal((await charges()).length, before + 1);
+  });
+
+  it('an order already paid, or unknown, is refused before the service is asked', async () => {
+    const paidOrder = newOrder(PRICE, { paid: true });
+    const token = await newToken();
+    const seen = await requestsSeen();
+    const already = await post('/card', { orderId: paidOrder, token, installments: 1, taxId: CPF });
+    assert.deepEqual([already.status, readCheckoutError(already.body)?.error], [409, 'already_paid']);
+    const unknown = await post('/card', { orderId: 'pedido-que-nao-existe', token, installments: 1, taxId: CPF });
+    assert.deepEqual([unknown.status, readCheckoutError(unknown.body)?.error], [404, 'unknown_order']);
+    assert.equal(await requestsSeen(), seen);
+  });
+
+  it('declined: the reason in the shopper’s language, and the order stays payable', async () => {
+    const orderId = newOrder();
+    const declined = await post('/card', { orderId, token: await newToken('4000000000000002'), installments: 1, taxId: CPF });
+    assert.equal(declined.status, 402);
+    assert.deepEqual(readCardAnswer(declined.body), {
+      outcome: 'declined',
+      orderId,
+      reason: 'card_declined',
+      message: 'O cartão foi recusado. Tente outro cartão ou pague com Pix.',
+    });
+    const poor = await post(
+      '/card',
+      { orderId, token: await newToken('4000000000009995'), installments: 1, taxId: CPF },
+      { 'accept-language': 'en-US,en;q=0.9,pt;q=0.5' },
+    );
+    assert.deepEqual(readCardAnswer(poor.body), {
+      outcome: 'declined',
+      orderId,
+      reason: 'insufficient_funds',
+      message: 'Insufficient funds or credit limit. Try another card or pay with Pix.',
+    });
+    const approved = await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF, locale: 'en' });
+    assert.equal(approved.status, 200);
+  });
+
+  it('a count outside the plan, a bad CPF or a missing one is refused, naming the field, with no charge', async () => {
+    const orderId = newOrder(1499); // R$ 14,99: 3x would be R$ 4,99, under the R$ 5,00 minimum
+    const token = await newToken();
+    const seen = await requestsSeen();
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ installments: 3, taxId: CPF }, 422, 'installments_not_offered', 'installments'],
+      [{ installments: 13, taxId: CPF }, 422, 'installments_not_offered', 'installments'],
+      [{ installments: 1, taxId: '123.456.789-00' }, 422, 'tax_id_invalid', 'taxId'],
+      [{ installments: 1 }, 400, 'invalid_request', 'taxId'],
+      [{ installments: 1.5, taxId: CPF }, 400, 'invalid_request', 'installments'],
+    ];
+    for (const [fields, status, error, field] of cases) {
+      const got = await post('/card', { orderId, token, ...fields });
+      assert.deepEqual(
+        [got.status, readCheckoutError(got.body)?.error, readCheckoutError(got.body)?.field],
+        [status, error, field],
+        JSON.stringify(fields),
+      );
+    }
+    assert.equal(await requestsSeen(), seen);
+  });
+
+  it('across processes: two handlers sharing a store’s atomic claim make one charge; a decline gives the claim back', async () => {
+    const claimed = new Set<string>();
+    const store = {
+      claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
+      release: (id: string) => void claimed.delete(id),
+    };
+    const a = await serve(checkoutHandler(options(store)));
+    const b = await serve(checkoutHandler(options(store)));
+    servers.push(a.server, b.server);
+
+    const orderId = newOrder();
+    const body = { orderId, token: await newToken('4000000000000002'), installments: 1, taxId: CPF };
+    assert.equal((await post('/card', body, {}, a.endpoint)).status, 402);
+    assert.equal(claimed.has(orderId), false, 'released after the decline');
+
+    const good = { ...body, token: await newToken() };
+    const before = (await charges()).length;
+    const answers = await Promise.all([post('/card', good, {}, a.endpoint), post('/card', good, {}, b.endpoint)]);
+    assert.deepEqual(answers.map((x) => x.status).sort(), [200, 409]);
+    assert.equal((await charges()).length, before + 1);
+  });
+
+  it('an onPaid that throws does not undo the charge: the shopper is told approved, onError hears of it', async () => {
+    const served = await serve(
+      checkoutHandler(
+        options({
+          onPaid: () => {
+            throw new Error('the database is down');
+          },
+        }),
+      ),
+    );
+    servers.push(served.server);
+    const orderId = newOrder();
+    const got = await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF }, {}, served.endpoint);
+    assert.equal(got.status, 200);
+    assert.ok(failures.some((f) => f.step === 'onPaid' && (f.error as Error).message === 'the database is down'));
+    // Remembered in this process, even though the store was not told.
+    assert.equal((await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF }, {}, served.endpoint)).status, 409);
+  });
+});
+
+describe('the front door', () => {
+  it('a text/plain, urlencoded or multipart post (what a cross-site form can send) is refused with 415', async () => {
+    const orderId = newOrder();
+    const token = await newToken();
+    const before = (await charges()).length;
+    const json = JSON.stringify({ orderId, token, installments: 1, taxId: CPF });
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json-patch+json',
+    ]) {
+      const got = await send(`${endpoint}/card`, { method: 'POST', headers: { 'content-type': type }, body: json });
+      assert.deepEqual([got.status, readCheckoutError(got.body)?.error], [415, 'unsupported_media_type'], type);
+    }
+    assert.equal((await charges()).length, before);
+  });
+
+  it('a body over 4 KB is refused with 413, declared or streamed', async () => {
+    const big = JSON.stringify({ orderId: newOrder(), token: 'x'.repeat(5000), installments: 1 });
+    const declared = await post('/card', big);
+    assert.deepEqual([declared.status, readCheckoutError(declared.body)?.error], [413, 'body_too_large']);
+    // No Content-Length: chunks until past the limit.
+    const streamed = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${endpoint}/card`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 10; i++) req.write(big.slice(i * 500, (i + 1) * 500));
+      req.end();
+    });
+    answered.push(streamed.text);
+    assert.deepEqual([streamed.status, (JSON.parse(streamed.text) as { error: string }).error], [413, 'body_too_large']);
+  });
+
+  it('wrong methods, unknown routes and hostile bodies get a 4xx, never a 5xx', async () => {
+    const getCard = await send(`${endpoint}/card`, { method: 'GET' });
+    assert.deepEqual([getCard.status, getCard.headers.get('allow')], [405, 'POST']);
+    const postStatus = await post('/pix/status', {});
+    assert.deepEqual([postStatus.status, postStatus.headers.get('allow')], [405, 'GET']);
+    assert.equal((await send(`${endpoint}/refund`, { method: 'POST' })).status, 404);
+    const hostile = [
+      '',
+      'null',
+      '[]',
+      '"text"',
+      '{"orderId":',
+      '{"orderId":{"$gt":""},"token":"t","installments":1}',
+      '{"orderId":"a b","token":"t","installments":1}',
+      `{"orderId":"${'9'.repeat(200)}","token":"t","installments":1}`,
+      '{"orderId":"x","token":"t","installments":1e308}',
+      '{"orderId":"x","token":"t","installments":-1}',
+      '{"orderId":"x","token":"t","installments":"6"}',
+      '{"orderId":"x","token":"t","installments":1,"taxId":12345678909}',
+      '{"orderId":"x","token":"t","installments":1,"locale":{"toString":1}}',
+      '{"__proto__":{"paid":false},"orderId":"x","token":"t","installments":1}',
+    ];
+    for (const body of hostile) {
+      for (const route of ['/card', '/pix']) {
+        const got = await post(route, body);
+        assert.ok(got.status >= 400 && got.status < 500, `${route} ${body.slice(0, 40)} → ${got.status}`);
+        assert.ok(readCheckoutError(got.body), 'an error answer of the protocol');
+      }
+    }
+    const invalidUtf8 = await send(`${endpoint}/card`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0xff, 0x7d]),
+    });
+    assert.equal(invalidUtf8.status, 400);
+    assert.equal(failures.filter((f) => f.step === 'handler').length, 0, 'no fault of the handler itself');
+  });
+});
+
+describe('Pix', () => {
+  let code: PixCode;
+  let orderId: string;
+
+  it('generates a code for the order’s amount, with a reference; the same order asked again gets the same code', async () => {
+    orderId = newOrder(4590);
+    const got = await post('/pix', { orderId, amount: 1 });
+    assert.equal(got.status, 200, JSON.stringify(got.body));
+    code = readPixCode(got.body)!;
+    assert.ok(code, 'the protocol’s reader takes it');
+    assert.equal(code.amount, '45.90');
+    assert.equal(Date.parse(code.expiresAt), sandbox.clock.now() + 900_000);
+    assert.equal(code.serverTime, sandbox.clock.now());
+    const again = readPixCode((await post('/pix', { orderId })).body)!;
+    assert.equal(again.qrCodeId, code.qrCodeId);
+    assert.equal(again.reference, code.reference);
+  });
+
+  it('pending, then paid through the sandbox: status paid, and onPaid once however often it is asked', async () => {
+    const status = () => send(pixStatusUrl(endpoint, code.reference), { method: 'GET' });
+    assert.deepEqual((await status()).body, { status: 'pending' });
+    await admin('/sandbox/actions/pay-qr', { qr_code_payload: code.payload, payer_account_id: 'acc_sandbox_filial' });
+    // Confirmed, not settled: the code still reads pending until the transfer completes (2 s on the sandbox clock).
+    assert.deepEqual((await status()).body, { status: 'pending' });
+    await admin('/sandbox/clock/advance', { ms: 2_000 });
+    const answers = await Promise.all([status(), status(), status()]);
+    assert.deepEqual(
+      answers.map((a) => parsePixStatusAnswer(a.body)),
+      ['paid', 'paid', 'paid'],
+    );
+    assert.deepEqual((await status()).body, { status: 'paid' });
+    assert.deepEqual(
+      paid.filter((p) => p.orderId === orderId),
+      [{ method: 'pix', orderId, id: code.qrCodeId, amount: 4590 }],
+    );
+    // Paid is paid, whichever way is tried next.
+    const byCard = await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF });
+    assert.equal(readCheckoutError(byCard.body)?.error, 'already_paid');
+    assert.equal(readCheckoutError((await post('/pix', { orderId })).body)?.error, 'already_paid');
+  });
+
+  it('a forged or altered reference is refused, and the sandbox hears nothing of it', async () => {
+    const [version, payload, mac] = code.reference.split('.') as [string, string, string];
+    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);
+    const otherOrder = btoa(JSON.stringify({ o: 'pedido-1', q: code.qrCodeId, e: Date.parse(code.expiresAt), a: 1 })).replace(/=+$/, '');
+    const other = checkoutHandler(options({ referenceSecret: 'another-shop-secret-0123456789abcdef' }));
+    const otherShop = readPixCode(
+      await (
+        await other(
+          new Request('http://shop.test/api/checkout/pix', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ orderId: newOrder() }),
+          }),
+        )
+      ).json(),
+    )!.reference;
+    const forged = [
+      '',
+      'abc',
+      `${version}.${payload}.${flip(mac, 10)}`,
+      `${version}.${flip(payload, 5)}.${mac}`,
+      `${version}.${otherOrder}.${mac}`,
+      `p2.${payload}.${mac}`,
+      `${code.reference}x`,
+      otherShop,
+      'p1.' + 'A'.repeat(2000) + '.' + mac,
+    ];
+    const seen = await requestsSeen();
+    for (const reference of forged) {
+      const got = await send(pixStatusUrl(endpoint, reference), { method: 'GET' });
+      assert.deepEqual([got.status, readCheckoutError(got.body)?.error], [400, 'invalid_reference'], reference.slice(0, 30));
+    }
+    const missing = await send(`${endpoint}/pix/status`, { method: 'GET' });
+    assert.equal(missing.status, 400);
+    assert.equal(await requestsSeen(), seen, 'no request reached the sandbox');
+
+    // The counter counts: a genuine reference to a code this process has not seen paid is one read.
+    const fresh = readPixCode((await post('/pix', { orderId: newOrder() })).body)!;
+    const afterGenerate = await requestsSeen();
+    assert.deepEqual((await send(pixStatusUrl(endpoint, fresh.reference), { method: 'GET' })).body, { status: 'pending' });
+    assert.equal(await requestsSeen(), afterGenerate + 1);
+  });
+
+  it('expired: past its expiry the code reads expired, and the order gets a new code', async () => {
+    const expiring = newOrder(1000);
+    const first = readPixCode((await post('/pix', { orderId: expiring })).body)!;
+    await admin('/sandbox/clock/advance', { ms: 900_000 });
+    assert.deepEqual((await send(pixStatusUrl(endpoint, first.reference), { method: 'GET' })).body, { status: 'expired' });
+    const second = readPixCode((await post('/pix', { orderId: expiring })).body)!;
+    assert.notEqual(second.qrCodeId, first.qrCodeId);
+    assert.equal(
+      paid.some((p) => p.orderId === expiring),
+      false,
+    );
+  });
+});
+
+describe('secrets and setup', () => {
+  it('no answer repeats a token, a document or a secret', () => {
+    assert.ok(answered.length > 50, `${answered.length} answers read`);
+    const secrets = [secretKey, ACCOUNT.secret, REFERENCE_SECRET, '12345678909', CPF, '12345678900', ...tokens];
+    for (const text of answered) for (const secret of secrets) assert.ok(!text.includes(secret), `an answer holds ${secret.slice(0, 6)}…`);
+  });
+
+  it('options are checked at once, naming what is wrong and never a value', () => {
+    const bad: [Partial<CheckoutHandlerOptions>, RegExp][] = [
+      [{ secretKey: 'pk_test_51LojaExemploPublic0001' }, /secretKey is not a secret key/],
+      [{ referenceSecret: 'short' }, /referenceSecret must be a random string of at least 32/],
+      [{ credential: { ...CREDENTIAL, kind: 'PLATFORM' } }, /PLATFORM credentials are not accepted/],
+      [{ credential: { ...CREDENTIAL, kind: 'USER' } }, /USER credential must select the account/],
+      [{ claim: () => true }, /pass claim and release together/],
+      [{ secretKey: undefined, credential: undefined }, /pass secretKey \(cards\), credential \(Pix\) or both/],
+      [{ pixExpiresIn: 30 }, /pixExpiresIn must be/],
+      [{ order: undefined as never }, /order must be a function/],
+    ];
+    for (const [overrides, message] of bad) {
+      assert.throws(
+        () => checkoutHandler(options(overrides)),
+        (error: Error) => error instanceof ConfigurationError && message.test(error.message) && !error.message.includes('short'),
+        String(message),
+      );
+    }
+    assert.throws(
+      () => checkoutHandler(options({ installments: { ...POLICY, monthlyRate: '1,99' } })),
+      (error: Error) => error instanceof InstallmentConfigError && error.option === 'monthlyRate',
+    );
+  });
+
+  it('mounted in Hono as docs/checkout.md shows it, under a prefix of its own', async () => {
+    const checkout = checkoutHandler(options());
+    const app = new Hono();
+    app.all('/loja/api/checkout/*', (c) => checkout(c.req.raw));
+    const orderId = newOrder(5000);
+    const code = await app.request('/loja/api/checkout/pix', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId }),
+    });
+    const { reference, amount } = readPixCode(await code.json())!;
+    assert.equal(amount, '50.00');
+    const status = await app.request(pixStatusUrl('/loja/api/checkout', reference));
+    assert.deepEqual(await status.json(), { status: 'pending' });
+  });
+
+  it('a method without its credential answers method_unavailable', async () => {
+    const cardOnly = checkoutHandler(options({ credential: undefined, referenceSecret: undefined }));
+    const got = await cardOnly(
+      new Request('http://shop.test/checkout/pix', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"orderId":"x"}',
+      }),
+    );
+    assert.deepEqual([got.status, ((await got.json()) as { error: string }).error], [404, 'method_unavailable']);
+  });
+});

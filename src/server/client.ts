@@ -9,15 +9,8 @@ import { credentialPolicyViolation, type Operation } from './policy.js';
 import { describeCall, exchange } from './request.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
 import { checkTarget, createNonce, importSigningKey, SignatureHeader, signRequest, type SigningKey, type Target } from './signing.js';
-import type { CallOptions, Caller } from './resources/caller.js';
+import { createResources, type CallOptions, type Caller, type Resources } from './resources.js';
 import { check } from './schemas/check.js';
-import { Transfers } from './resources/transfers.js';
-import { Refunds } from './resources/refunds.js';
-import { PixKeys } from './resources/pix-keys.js';
-import { QrCodes } from './resources/qr-codes.js';
-import { Infractions, Med } from './resources/med.js';
-import { MasterAccounts } from './resources/master-accounts.js';
-import { ManagedAccounts } from './resources/managed-accounts.js';
 
 /** A v3 credential (§5.2). The secret never leaves the client object: not in errors, not in `inspect`. */
 export interface Credential {
@@ -50,16 +43,18 @@ export interface ClientOptions {
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_READ_RETRIES = 2;
 
-/** The v3 client: one property per resource group, 31 operations in all. */
+/**
+ * The v3 client: one property per group of the operation table
+ * (`client.transfers`, `client.refunds`, …), one method per operation, 31 in
+ * all. The groups are derived from the table, not declared again here.
+ */
+// A class cannot declare mapped members itself; this interface gives it the
+// table's groups, which the constructor assigns (createResources).
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface PayClient extends Resources {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class PayClient implements Caller {
-  readonly transfers: Transfers;
-  readonly refunds: Refunds;
-  readonly pixKeys: PixKeys;
-  readonly qrCodes: QrCodes;
-  readonly med: Med;
-  readonly infractions: Infractions;
-  readonly masterAccounts: MasterAccounts;
-  readonly managedAccounts: ManagedAccounts;
   /** The credential's client ID (not secret). */
   readonly clientId: string;
   readonly credentialKind: CredentialKind;
@@ -93,14 +88,7 @@ export class PayClient implements Caller {
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 200;
     this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#now = options.now ?? Date.now;
-    this.transfers = new Transfers(this);
-    this.refunds = new Refunds(this);
-    this.pixKeys = new PixKeys(this);
-    this.qrCodes = new QrCodes(this);
-    this.med = new Med(this);
-    this.infractions = new Infractions(this);
-    this.masterAccounts = new MasterAccounts(this);
-    this.managedAccounts = new ManagedAccounts(this);
+    Object.assign(this, createResources(this));
   }
 
   /**
@@ -112,7 +100,7 @@ export class PayClient implements Caller {
     return this.#clockSkewMs;
   }
 
-  /** Validates, signs, sends and parses one operation. Public for the resource classes; prefer them. */
+  /** Validates, signs, sends and parses one operation. Public for the resource groups' methods; prefer them. */
   async call<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
     op: Operation<Req, Res>,
     params: z.input<Req> | undefined,

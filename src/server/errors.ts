@@ -25,11 +25,35 @@ export class RequestValidationError extends PayCardError {
 
   /** `call` names the call in the message, with its method and path (e.g. `refunds.create (POST /v3/refunds/create)`); default: `operation`. */
   constructor(issues: readonly ValidationIssue[], operation?: string, call = operation) {
-    const list = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
-    super(`Invalid request${call ? ` for ${call}` : ''}: ${list}`, { operation });
+    super(`Invalid request${call ? ` for ${call}` : ''}: ${issueList(issues)}`, { operation });
     this.issues = issues;
     this.field = issues[0]?.field ?? '';
   }
+}
+
+/** What `operation` holds on an {@link InstallmentPlanError}: the check that refused, not a request. */
+const INSTALLMENT_PLAN_CHECK = 'installment plan check';
+
+/**
+ * `checkInstallmentPlan` refused the charge's figures against the merchant's
+ * own plan: the count the shopper chose is not offered for that amount
+ * (`field` `payment_details.installments`), or `amount` is not that option's
+ * total (`field` `amount`). The check sends nothing; its message says what to
+ * charge. A {@link RequestValidationError}, so code that catches one for a
+ * refused charge catches this too; `operation` is `"installment plan check"`.
+ */
+export class InstallmentPlanError extends RequestValidationError {
+  override name = 'InstallmentPlanError';
+
+  constructor(issues: readonly ValidationIssue[]) {
+    super(issues, INSTALLMENT_PLAN_CHECK);
+    // Not "Invalid request for …": no request exists yet, the plan check refused the figures it was given.
+    this.message = `The installment plan check refused the charge: ${issueList(issues)}`;
+  }
+}
+
+function issueList(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
 }
 
 /** §5.3: the credential kind or target headers cannot be used on this route. Nothing was sent. */
@@ -37,9 +61,15 @@ export class CredentialPolicyError extends PayCardError {
   override name = 'CredentialPolicyError';
 }
 
-/** The caller's AbortSignal fired. `cause` is the signal's reason. */
-export class AbortError extends PayCardError {
-  override name = 'AbortError';
+/**
+ * The caller's AbortSignal stopped a call or a wait, before it was sent, in
+ * flight, or between retries. `cause` is the signal's reason. Named for what
+ * happened to the request, so it is not mistaken for the platform's
+ * `DOMException` named `AbortError` (what `fetch` and `tokenize` reject with),
+ * which is not a `PayCardError`.
+ */
+export class RequestAbortedError extends PayCardError {
+  override name = 'RequestAbortedError';
 }
 
 /** A non-200 HTTP status. The body, when it is a §2.1 envelope, provides `code` and `reason`. */

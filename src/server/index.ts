@@ -6,14 +6,20 @@
  * keep money safe: order IDs, amount conversion, and waiting for settlement.
  */
 export { createClient, PayClient, type ClientOptions, type Credential } from './client.js';
-export type { CallOptions } from './resources/caller.js';
-export { Transfers } from './resources/transfers.js';
-export { Refunds } from './resources/refunds.js';
-export { PixKeys } from './resources/pix-keys.js';
-export { QrCodes } from './resources/qr-codes.js';
-export { Med, Infractions } from './resources/med.js';
-export { MasterAccounts } from './resources/master-accounts.js';
-export { ManagedAccounts } from './resources/managed-accounts.js';
+export type {
+  CallOptions,
+  Method,
+  Resource,
+  Resources,
+  Transfers,
+  Refunds,
+  PixKeys,
+  QrCodes,
+  Med,
+  Infractions,
+  MasterAccounts,
+  ManagedAccounts,
+} from './resources.js';
 export {
   signRequest,
   canonicalString,
@@ -51,8 +57,9 @@ export {
 export { PayCardError, ConfigurationError, NetworkError, TimeoutError } from '../shared/errors.js';
 export {
   RequestValidationError,
+  InstallmentPlanError,
   CredentialPolicyError,
-  AbortError,
+  RequestAbortedError,
   HttpStatusError,
   SignatureRejectedError,
   PermissionDeniedError,

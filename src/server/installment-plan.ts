@@ -1,5 +1,5 @@
 import { installmentOptions, type InstallmentConfig, type InstallmentOption } from '../card/installments.js';
-import { RequestValidationError } from './errors.js';
+import { InstallmentPlanError } from './errors.js';
 
 /** What {@link checkInstallmentPlan} compares. */
 export interface InstallmentPlanCheck {
@@ -20,34 +20,28 @@ export interface InstallmentPlanCheck {
  * (docs/charges.md#installments).
  *
  * @returns the chosen option.
- * @throws {RequestValidationError} naming `payment_details.installments` (a count not offered) or `amount` (not the option's total).
+ * @throws {InstallmentPlanError} (a `RequestValidationError`) naming `payment_details.installments` (a count not offered) or `amount` (not the option's total).
+ *   Its `operation` is `"installment plan check"`: nothing was sent.
  * @throws {InstallmentConfigError} when `config` itself is wrong.
  */
 export function checkInstallmentPlan(check: InstallmentPlanCheck): InstallmentOption {
-  const operation = 'charges.create';
   const options = installmentOptions(check.config);
   const option = options.find((o) => o.count === check.installments);
   if (!option) {
-    throw new RequestValidationError(
-      [
-        {
-          field: 'payment_details.installments',
-          message: `${String(check.installments)} is not offered for this amount; the plan offers ${options.map((o) => `${o.count}×`).join(', ')}`,
-        },
-      ],
-      operation,
-    );
+    throw new InstallmentPlanError([
+      {
+        field: 'payment_details.installments',
+        message: `${String(check.installments)} is not offered for this amount; the plan offers ${options.map((o) => `${o.count}×`).join(', ')}`,
+      },
+    ]);
   }
   if (check.amount !== option.total) {
-    throw new RequestValidationError(
-      [
-        {
-          field: 'amount',
-          message: `must be ${option.total} (the total of ${option.count}× in your plan), not ${String(check.amount)}; charge the option's total`,
-        },
-      ],
-      operation,
-    );
+    throw new InstallmentPlanError([
+      {
+        field: 'amount',
+        message: `must be ${option.total} (the total of ${option.count}× in your plan), not ${String(check.amount)}; charge the option's total`,
+      },
+    ]);
   }
   return option;
 }

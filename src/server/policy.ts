@@ -30,10 +30,20 @@ export interface Operation<Req extends z.ZodMiniType = z.ZodMiniType, Res extend
   readonly response: Res;
   /** A request field holding a merchant order ID whose date must be current (§8). */
   readonly orderIdField?: string;
+  /**
+   * The client's method may be called without params (a list with no
+   * filter); otherwise params are required, even where the spec shows no
+   * field (§4.9).
+   */
+  readonly optionalParams?: boolean;
 }
 
-/** Keeps the literal types of an operation definition. */
-export function defineOperation<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(op: Operation<Req, Res>): Operation<Req, Res> {
+/**
+ * Keeps the literal types of an operation definition (its schemas, and
+ * whether params are optional), from which the client's method and the
+ * sandbox's handler are typed.
+ */
+export function defineOperation<const O extends Operation>(op: O): O {
   return op;
 }
 

@@ -1,4 +1,4 @@
-import { AbortError } from './errors.js';
+import { RequestAbortedError } from './errors.js';
 import { NetworkError, TimeoutError } from '../shared/errors.js';
 
 /** One HTTP exchange: a POST that ends in a status and a fully read body, or in a transport error. */
@@ -38,13 +38,13 @@ export function hostAndPort(url: string): string {
  * Sends the request and reads the body. Errors are mapped, never passed raw,
  * and never carry the request, only what {@link describeCall} and
  * {@link hostAndPort} say of it: {@link TimeoutError} when `timeoutMs` passes,
- * {@link AbortError} when the caller's signal fires, {@link NetworkError} for
+ * {@link RequestAbortedError} when the caller's signal fires, {@link NetworkError} for
  * anything that prevented a response.
  */
 export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
   const { operation, signal } = input;
   const call = describeCall(operation, input.url);
-  if (signal?.aborted) throw new AbortError(`${call} was aborted before it was sent`, { operation, cause: signal.reason });
+  if (signal?.aborted) throw new RequestAbortedError(`${call} was aborted before it was sent`, { operation, cause: signal.reason });
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -72,7 +72,7 @@ export async function exchange(input: ExchangeInput): Promise<ExchangeResult> {
         { operation, timeoutMs: input.timeoutMs },
       );
     }
-    if (signal?.aborted) throw new AbortError(`${call} was aborted`, { operation, cause: signal.reason });
+    if (signal?.aborted) throw new RequestAbortedError(`${call} was aborted`, { operation, cause: signal.reason });
     const cause = transportCause(error);
     throw new NetworkError(
       `${call} could not reach ${hostAndPort(input.url)} (${cause.code ?? cause.name}): check baseUrl, and that the service is up.`,

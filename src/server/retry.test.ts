@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AbortError, BusinessError, HttpStatusError } from './errors.js';
+import { BusinessError, HttpStatusError, RequestAbortedError } from './errors.js';
 import { NetworkError, TimeoutError } from '../shared/errors.js';
 import { backoffDelay, shouldRetry, sleep } from './retry.js';
 
@@ -31,7 +31,7 @@ describe('retry policy (pure)', () => {
       );
     }
     assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new BusinessError(500, 'x', {}) }), false);
-    assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new AbortError('x') }), false);
+    assert.equal(shouldRetry({ read: true, attempt: 0, maxRetries: 2, error: new RequestAbortedError('x') }), false);
   });
 
   it('never retries a create, confirm or send', () => {
@@ -70,10 +70,10 @@ describe('retry policy (pure)', () => {
       ),
       new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
     ]);
-    assert.ok(outcome instanceof AbortError, String(outcome));
+    assert.ok(outcome instanceof RequestAbortedError, String(outcome));
     assert.equal(outcome.operation, 'transfers.details');
     assert.equal((outcome.cause as Error).message, 'user left');
     // Already aborted: rejects without starting a timer.
-    await assert.rejects(sleep(10_000, AbortSignal.abort()), AbortError);
+    await assert.rejects(sleep(10_000, AbortSignal.abort()), RequestAbortedError);
   });
 });

@@ -1,4 +1,4 @@
-import { AbortError, HttpStatusError } from './errors.js';
+import { HttpStatusError, RequestAbortedError } from './errors.js';
 import { NetworkError } from '../shared/errors.js';
 
 /**
@@ -43,12 +43,12 @@ export function backoffDelay(attempt: number, options: BackoffOptions = {}): num
 }
 
 /**
- * Waits `ms`, or rejects with {@link AbortError} as soon as `signal` aborts.
+ * Waits `ms`, or rejects with {@link RequestAbortedError} as soon as `signal` aborts.
  * `call` names the call in that error's message (`describeCall`, request.ts); default: `operation`.
  */
 export function sleep(ms: number, signal?: AbortSignal, operation?: string, call = operation): Promise<void> {
   return new Promise((resolve, reject) => {
-    const aborted = () => new AbortError(`${call ?? 'Request'} was aborted`, { operation, cause: signal!.reason });
+    const aborted = () => new RequestAbortedError(`${call ?? 'Request'} was aborted`, { operation, cause: signal!.reason });
     if (signal?.aborted) return reject(aborted());
     const onAbort = () => {
       clearTimeout(timer);

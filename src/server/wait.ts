@@ -12,7 +12,7 @@ import type { TransferStatusResult } from './schemas/transfers.js';
  * state. Every poll is a new, freshly signed request (§4.2).
  */
 export interface WaitOptions<Status extends number | string = number> {
-  /** Stops the wait; rejects with AbortError. */
+  /** Stops the wait; rejects with RequestAbortedError. */
   signal?: AbortSignal;
   /** How long to keep polling, in ms from the call. Default 120 000. */
   deadlineMs?: number;

@@ -9,6 +9,7 @@ import {
   BusinessError,
   ChargeOutcomeUnknownError,
   HttpStatusError,
+  InstallmentPlanError,
   MalformedResponseError,
   PermissionDeniedError,
   RequestValidationError,
@@ -302,7 +303,11 @@ describe('createCharge and the Brazilian checkout: tax_id and the installment pl
     const refused = (installments: number, amount: number, field: string) =>
       assert.throws(
         () => checkInstallmentPlan({ config, installments, amount }),
-        (e: unknown) => e instanceof RequestValidationError && e.field === field && e.operation === 'charges.create',
+        (e: unknown) =>
+          e instanceof InstallmentPlanError &&
+          e instanceof RequestValidationError &&
+          e.field === field &&
+          e.operation === 'installment plan check',
       );
     refused(13, 15990, 'payment_details.installments');
     refused(0, 15990, 'payment_details.installments');
@@ -320,5 +325,31 @@ describe('createCharge and the Brazilian checkout: tax_id and the installment pl
       () => checkInstallmentPlan({ config: { ...config, monthlyRate: '1,99' }, installments: 1, amount: 15990 }),
       (e: unknown) => e instanceof InstallmentConfigError && e.option === 'monthlyRate',
     );
+  });
+
+  it('checkInstallmentPlan: a refusal is named as the plan check, never as a request that was not sent', () => {
+    const refusal = (installments: number, amount: number) => {
+      try {
+        checkInstallmentPlan({ config, installments, amount });
+      } catch (error) {
+        return error as InstallmentPlanError;
+      }
+      assert.fail(`${installments}× for ${amount} was accepted`);
+    };
+    const total = refusal(6, 15990);
+    assert.equal(total.name, 'InstallmentPlanError');
+    assert.equal(
+      total.message,
+      "The installment plan check refused the charge: amount: must be 17124 (the total of 6× in your plan), not 15990; charge the option's total",
+    );
+    const count = refusal(13, 15990);
+    assert.equal(
+      count.message,
+      'The installment plan check refused the charge: payment_details.installments: 13 is not offered for this amount; the plan offers 1×, 2×, 3×, 4×, 5×, 6×, 7×, 8×, 9×, 10×, 11×, 12×',
+    );
+    for (const error of [total, count]) {
+      assert.doesNotMatch(error.message, /charges\.create|Invalid request|POST/);
+      assert.notEqual(error.operation, 'charges.create');
+    }
   });
 });

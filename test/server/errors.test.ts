@@ -6,11 +6,11 @@ import { resettingUrl, startRawServer, startResettingServer } from './raw-server
 import { V3_ACCOUNTS } from '../../src/sandbox/v3/fixtures.js';
 import { createClient } from '../../src/server/client.js';
 import {
-  AbortError,
   BusinessError,
   HttpStatusError,
   MalformedResponseError,
   PermissionDeniedError,
+  RequestAbortedError,
   SignatureRejectedError,
 } from '../../src/server/errors.js';
 import { NetworkError, PayCardError, TimeoutError } from '../../src/shared/errors.js';
@@ -92,7 +92,7 @@ describe('error mapping', () => {
     }
   });
 
-  it('the caller aborts → AbortError, with the signal reason as cause', async () => {
+  it('the caller aborts → RequestAbortedError, with the signal reason as cause', async () => {
     const silent = await startRawServer(() => {});
     try {
       const client = clientFor('ACCOUNT', silent.url);
@@ -100,9 +100,13 @@ describe('error mapping', () => {
       const pending = client.transfers.details({}, { signal: controller.signal });
       setTimeout(() => controller.abort(new Error('user left')), 50);
       const error = await pending.catch((e: unknown) => e);
-      assert.ok(error instanceof AbortError);
+      assert.ok(error instanceof RequestAbortedError);
       assert.equal((error.cause as Error).message, 'user left');
-      await assert.rejects(client.transfers.details({}, { signal: AbortSignal.abort() }), AbortError);
+      // Named by role: never mistaken for the platform's DOMException named AbortError.
+      assert.equal(error.name, 'RequestAbortedError');
+      assert.ok(PayCardError.isPayCardError(error));
+      assert.match(error.message, /^transfers\.details \(POST [^)]*\) was aborted$/);
+      await assert.rejects(client.transfers.details({}, { signal: AbortSignal.abort() }), RequestAbortedError);
     } finally {
       await silent.close();
     }

@@ -7,7 +7,7 @@ import { V3_QR_PAYLOADS } from '../../src/sandbox/v3/fixtures.js';
 import type { PayClient } from '../../src/server/client.js';
 import type { CredentialKind } from '../../src/server/enums.js';
 import { QrCodeStatus, TxnStatus } from '../../src/server/enums.js';
-import { AbortError, BusinessError, MalformedResponseError, WaitTimeoutError } from '../../src/server/errors.js';
+import { BusinessError, MalformedResponseError, RequestAbortedError, WaitTimeoutError } from '../../src/server/errors.js';
 import { NetworkError } from '../../src/shared/errors.js';
 import { merchantOrderId } from '../../src/server/order-id.js';
 import { waitForQrPayment, waitForRefund, waitForTransfer } from '../../src/server/wait.js';
@@ -113,10 +113,10 @@ describe('waitForTransfer / waitForRefund against the sandbox', () => {
         if (++polls === 2) controller.abort(new Error('user left'));
       },
     }).catch((e: unknown) => e);
-    assert.ok(error instanceof AbortError);
+    assert.ok(error instanceof RequestAbortedError);
     assert.equal((error.cause as Error).message, 'user left');
     assert.equal(polls, 2);
-    await assert.rejects(waitForTransfer(client, txnId, { signal: AbortSignal.abort() }), AbortError);
+    await assert.rejects(waitForTransfer(client, txnId, { signal: AbortSignal.abort() }), RequestAbortedError);
   });
 
   it('the deadline: WaitTimeoutError with the last status seen', async () => {
@@ -281,10 +281,10 @@ describe('waitForQrPayment against the sandbox', () => {
         if (++polls === 2) controller.abort(new Error('shopper left'));
       },
     }).catch((e: unknown) => e);
-    assert.ok(error instanceof AbortError, String(error));
+    assert.ok(error instanceof RequestAbortedError, String(error));
     assert.equal((error.cause as Error).message, 'shopper left');
     assert.equal(polls, 2);
-    await assert.rejects(waitForQrPayment(loja, code.id, { signal: AbortSignal.abort() }), AbortError);
+    await assert.rejects(waitForQrPayment(loja, code.id, { signal: AbortSignal.abort() }), RequestAbortedError);
   });
 
   it('a response without a string status is a MalformedResponseError, not a wait', async () => {

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import type * as z from 'zod/mini';
 import type { Operation } from '../../server/policy.js';
 import type { Envelope } from '../../server/schemas/envelope.js';
+import type { OperationTable } from '../../server/schemas/operations.js';
 import { check } from '../../server/schemas/check.js';
 import { isValidAmount } from '../../server/amount.js';
 import { hasOrderIdDatePrefix, isOrderIdDateCurrent } from '../../server/order-id.js';
@@ -12,11 +13,14 @@ import { parseJsonBody, readBody } from '../intake.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
 import { authenticate } from './gate.js';
 import { noteRefusal } from '../console/trace.js';
+import { v3State, type V3State } from './state.js';
 
 /** What a route handler receives once the request is authenticated and validated. */
 export interface V3Request<Req extends z.ZodMiniType> {
   c: Context;
   ctx: SandboxContext;
+  /** This sandbox's v3 state (`ctx.v3`). */
+  state: V3State;
   /** The request after the operation's zod schema (the client's own). */
   body: z.output<Req>;
   credential: V3CredentialFixture;
@@ -43,6 +47,31 @@ export type V3Result =
 export type V3Handler<Req extends z.ZodMiniType> = (req: V3Request<Req>) => V3Result | Promise<V3Result>;
 
 /**
+ * A handler that reads its request with the sandbox's own schema instead of
+ * the operation's, where the service is laxer than the client (§4.8 caps a
+ * page size the client refuses). Made with {@link readAs}.
+ */
+export interface ReadAs<S extends z.ZodMiniType = z.ZodMiniType> {
+  readonly request: S;
+  handle(req: V3Request<S>): V3Result | Promise<V3Result>;
+}
+
+/** A {@link ReadAs} entry: `handle` gets the body as `request` parses it. */
+export function readAs<S extends z.ZodMiniType>(request: S, handle: V3Handler<S>): ReadAs<S> {
+  return { request, handle };
+}
+
+/** The handlers of one group of the operation table: one per operation, its body typed by the operation's request schema. */
+export type HandlerGroup<G extends OperationTable[string]> = { readonly [K in keyof G]: V3Handler<G[K]['request']> | ReadAs };
+
+/**
+ * The sandbox's handlers for an operation table, group by group. A table of
+ * handlers that `satisfies HandlerTable<typeof Operations>` has one for
+ * every operation, or does not compile.
+ */
+export type HandlerTable<T extends OperationTable> = { readonly [G in keyof T]: HandlerGroup<T[G]> };
+
+/**
  * Registers one v3 operation: the body's front door (Content-Type, size;
  * `intake.ts`), signature and credential policy, JSON, validation with the
  * operation's schema, the handler, its answer checked against the
@@ -57,6 +86,7 @@ export function registerOperation<Req extends z.ZodMiniType, Res extends z.ZodMi
   op: Operation<Req, Res>,
   handler: V3Handler<Req>,
 ): void {
+  const state = v3State(ctx);
   app.post(op.path, async (c) => {
     const raw = await readBody(c, ctx.clock.now());
     if (raw instanceof Response) return raw;
@@ -77,7 +107,7 @@ export function registerOperation<Req extends z.ZodMiniType, Res extends z.ZodMi
       return reply(c, now, validationCode(op, json.value, issues), null, text.slice(0, 1000));
     }
 
-    const result = await handler({ c, ctx, body: parsed.data, credential: auth.credential, account: auth.account, now });
+    const result = await handler({ c, ctx, state, body: parsed.data, credential: auth.credential, account: auth.account, now });
     if ('message' in result && result.code !== 200) {
       return reply(c, now, result.code, result.data ?? null, result.message, result.httpStatus ?? 200);
     }

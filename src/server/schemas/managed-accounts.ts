@@ -82,6 +82,7 @@ export const ManagedAccountRotateRequest = z
 export type ManagedAccountRotateRequest = z.input<typeof ManagedAccountRotateRequest>;
 
 export const ManagedAccountOperations = {
+  /** Fields not shown (§4.9). Never retried. A new secret is returned in full only once (§2.11). */
   create: defineOperation({
     name: 'managedAccounts.create',
     path: '/v3/onboarding/managed_accounts/create',
@@ -90,6 +91,7 @@ export const ManagedAccountOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Fields not shown (§4.9). A read: retried on transport failure. */
   detail: defineOperation({
     name: 'managedAccounts.detail',
     path: '/v3/onboarding/managed_accounts/detail',
@@ -98,14 +100,17 @@ export const ManagedAccountOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Filter by model, status, tax ID; `page.page_size` at most 100. A read. */
   list: defineOperation({
     name: 'managedAccounts.list',
     path: '/v3/onboarding/managed_accounts/list',
     group: 'managed',
     read: true,
+    optionalParams: true,
     request: ManagedAccountListRequest,
     response: ManagedAccountListResult,
   }),
+  /** Patch by exactly one selector (`reference_id` or `account`). Never retried. */
   update: defineOperation({
     name: 'managedAccounts.update',
     path: '/v3/onboarding/managed_accounts/update',
@@ -114,6 +119,7 @@ export const ManagedAccountOperations = {
     request: ManagedAccountUpdateRequest,
     response: ManagedAccountUpdateResult,
   }),
+  /** Only for an eligible active MOR or VA. Fields not shown (§4.9). A read. */
   credentialsGet: defineOperation({
     name: 'managedAccounts.credentialsGet',
     path: '/v3/onboarding/managed_accounts/credentials/get',
@@ -122,7 +128,10 @@ export const ManagedAccountOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
-  /** §4.8: every valid call answers business code 503 with null data today. */
+  /**
+   * Rotation is not available yet (§4.8, §9): every valid call rejects with a
+   * BusinessError of code 503. Kept so code written today works when it is.
+   */
   rotateCredentials: defineOperation({
     name: 'managedAccounts.rotateCredentials',
     path: '/v3/onboarding/managed_accounts/credentials/rotate',

@@ -3,6 +3,7 @@ import { OpenObject, OpenResponse } from './common.js';
 
 /** §4.7 master accounts: every request and response field is not shown (§2.12, §4.9). */
 export const MasterAccountOperations = {
+  /** Never retried. */
   create: defineOperation({
     name: 'masterAccounts.create',
     path: '/v3/onboarding/master_accounts/create',
@@ -11,6 +12,7 @@ export const MasterAccountOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** A read: retried on transport failure. */
   detail: defineOperation({
     name: 'masterAccounts.detail',
     path: '/v3/onboarding/master_accounts/detail',
@@ -19,14 +21,17 @@ export const MasterAccountOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** A read: retried on transport failure. */
   list: defineOperation({
     name: 'masterAccounts.list',
     path: '/v3/onboarding/master_accounts/list',
     group: 'master-platform',
     read: true,
+    optionalParams: true,
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Never retried. */
   update: defineOperation({
     name: 'masterAccounts.update',
     path: '/v3/onboarding/master_accounts/update',

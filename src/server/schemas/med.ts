@@ -7,6 +7,7 @@ import { OpenObject, OpenResponse } from './common.js';
  * response (§1.7): read the case detail.
  */
 export const MedOperations = {
+  /** Open a case. Never retried. */
   create: defineOperation({
     name: 'med.create',
     path: '/v3/med/create',
@@ -15,14 +16,17 @@ export const MedOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** List cases. A read: retried on transport failure. */
   list: defineOperation({
     name: 'med.list',
     path: '/v3/med/list',
     group: 'account',
     read: true,
+    optionalParams: true,
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** One case, with timeline events, infractions and refund summaries when present. A read. */
   detail: defineOperation({
     name: 'med.detail',
     path: '/v3/med/detail',
@@ -31,6 +35,7 @@ export const MedOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Cancel a case. Never retried. */
   cancel: defineOperation({
     name: 'med.cancel',
     path: '/v3/med/cancel',
@@ -42,14 +47,17 @@ export const MedOperations = {
 } as const;
 
 export const InfractionOperations = {
+  /** List infractions. A read: retried on transport failure. */
   list: defineOperation({
     name: 'infractions.list',
     path: '/v3/infractions/list',
     group: 'account',
     read: true,
+    optionalParams: true,
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** One infraction. A read. */
   detail: defineOperation({
     name: 'infractions.detail',
     path: '/v3/infractions/detail',

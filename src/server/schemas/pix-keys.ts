@@ -47,6 +47,7 @@ export const PixKeyCreateResult = z.looseObject({
 export type PixKeyCreateResult = z.output<typeof PixKeyCreateResult>;
 
 export const PixKeyOperations = {
+  /** Create a PIX key for the selected account (§2.9). Never retried: no idempotency key. */
   create: defineOperation({
     name: 'pixKeys.create',
     path: '/v3/pix_keys/create',

@@ -48,6 +48,7 @@ export const QrCodeDetailsRequest = z.looseObject({ qr_code_id: NonEmptyString }
 export type QrCodeDetailsRequest = z.input<typeof QrCodeDetailsRequest>;
 
 export const QrCodeOperations = {
+  /** Generate a dynamic PIX QR code (one payment, expires). Never retried. */
   generateDynamic: defineOperation({
     name: 'qrCodes.generateDynamic',
     path: '/v3/qr_code/generate/dynamic',
@@ -56,6 +57,7 @@ export const QrCodeOperations = {
     request: QrCodeDynamicRequest,
     response: OpenResponse,
   }),
+  /** Generate a static PIX QR code (reusable). Never retried. */
   generateStatic: defineOperation({
     name: 'qrCodes.generateStatic',
     path: '/v3/qr_code/generate/static',
@@ -64,6 +66,7 @@ export const QrCodeOperations = {
     request: QrCodeStaticRequest,
     response: OpenResponse,
   }),
+  /** Look a QR code up by its ID. A read: retried on transport failure. */
   details: defineOperation({
     name: 'qrCodes.details',
     path: '/v3/qr_code/details',

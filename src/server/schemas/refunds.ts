@@ -28,6 +28,11 @@ export const RefundCreateResult = z.looseObject({
 export type RefundCreateResult = z.output<typeof RefundCreateResult>;
 
 export const RefundOperations = {
+  /**
+   * Create a refund. Never retried. The service deduplicates by
+   * `merchant_order_id` for 48 h (4001013), so after a timeout resend with the
+   * SAME order ID, then read the status (docs/server.md).
+   */
   create: defineOperation({
     name: 'refunds.create',
     path: '/v3/refunds/pix',
@@ -37,6 +42,7 @@ export const RefundOperations = {
     response: RefundCreateResult,
     orderIdField: 'merchant_order_id',
   }),
+  /** Refund details. Fields not shown (§4.9). A read: retried on transport failure. */
   details: defineOperation({
     name: 'refunds.details',
     path: '/v3/refunds/details',
@@ -45,6 +51,7 @@ export const RefundOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Refund status. Fields not shown (§4.9); §3.1 names the state `txn_status`. A read: retried. */
   statusCheck: defineOperation({
     name: 'refunds.statusCheck',
     path: '/v3/refunds/status/check',

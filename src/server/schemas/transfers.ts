@@ -17,7 +17,7 @@ export type QrCodeInitiateRequest = z.input<typeof QrCodeInitiateRequest>;
  * `amount` and `memo` are optional: a QR without an embedded amount has none.
  */
 export const QrCodeInitiateResult = z.looseObject({
-  /** Confirmation reference for {@linkcode Transfers.qrCodeConfirm}; lives 5 minutes (§3.2). */
+  /** Confirmation reference for `transfers.qrCodeConfirm`; lives 5 minutes (§3.2). */
   ref_id: NonEmptyString,
   pix_key: z.string(),
   pix_key_type: z.number(),
@@ -62,6 +62,7 @@ export const TransferStatusResult = z.looseObject({ txn_status: z.int() });
 export type TransferStatusResult = z.output<typeof TransferStatusResult>;
 
 export const TransferOperations = {
+  /** Initiate PIX by key. Request and response fields are not shown (§4.9). */
   keyInitiate: defineOperation({
     name: 'transfers.keyInitiate',
     path: '/v3/transfers/pix/key-initiate',
@@ -70,6 +71,7 @@ export const TransferOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Confirm PIX by key. Never retried. Request and response fields are not shown (§4.9). */
   keyConfirm: defineOperation({
     name: 'transfers.keyConfirm',
     path: '/v3/transfers/pix/key-confirm',
@@ -78,6 +80,7 @@ export const TransferOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Decode a PIX QR code and get a 5-minute confirmation reference (§2.6, §3.2). */
   qrCodeInitiate: defineOperation({
     name: 'transfers.qrCodeInitiate',
     path: '/v3/transfers/pix/qr-code-initiate',
@@ -86,6 +89,7 @@ export const TransferOperations = {
     request: QrCodeInitiateRequest,
     response: QrCodeInitiateResult,
   }),
+  /** Pay the QR code (§2.7). Never retried: after a timeout, read the status (docs/server.md). */
   qrCodeConfirm: defineOperation({
     name: 'transfers.qrCodeConfirm',
     path: '/v3/transfers/pix/qr-code-confirm',
@@ -95,6 +99,7 @@ export const TransferOperations = {
     response: QrCodeConfirmResult,
     orderIdField: 'merchant_order_id',
   }),
+  /** Send PIX to a bank account. Never retried. Fields not shown (§4.9). */
   pixBankAccount: defineOperation({
     name: 'transfers.pixBankAccount',
     path: '/v3/transfers/pix/bank-account',
@@ -103,6 +108,7 @@ export const TransferOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Send TED to a bank account. Never retried. Fields not shown (§4.9). */
   tedBankAccount: defineOperation({
     name: 'transfers.tedBankAccount',
     path: '/v3/transfers/ted/bank-account',
@@ -111,6 +117,7 @@ export const TransferOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** Transfer details. Fields not shown (§4.9). A read: retried on transport failure. */
   details: defineOperation({
     name: 'transfers.details',
     path: '/v3/transfers/details',
@@ -119,6 +126,7 @@ export const TransferOperations = {
     request: OpenObject,
     response: OpenResponse,
   }),
+  /** `txn_status` of an outbound transfer of the selected account (§4.2). A read: retried. */
   statusCheck: defineOperation({
     name: 'transfers.statusCheck',
     path: '/v3/transfers/status/check',

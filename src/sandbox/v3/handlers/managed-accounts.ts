@@ -1,15 +1,13 @@
-import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { AccountStatus, ComplianceMode, ManagedAccountModel } from '../../../server/enums.js';
 import {
   ManagedAccountListRequest,
-  ManagedAccountOperations as Ops,
   ManagedAccountRecord,
+  type ManagedAccountOperations,
 } from '../../../server/schemas/managed-accounts.js';
-import type { SandboxContext } from '../../context.js';
 import { V3_ACCOUNTS } from '../fixtures.js';
-import { fail, isResult, newId, registerOperation, storeFull, type V3Result } from '../route.js';
-import { newManagedCredential, v3State, type ManagedRecord, type MasterRecord, type V3State } from '../state.js';
+import { fail, isResult, newId, readAs, storeFull, type HandlerGroup, type V3Result } from '../route.js';
+import { newManagedCredential, type ManagedRecord, type MasterRecord, type V3State } from '../state.js';
 
 /** §4.8, §8: list pages default to 20 and are capped at 100. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -39,11 +37,9 @@ const ListRequest = z.extend(ManagedAccountListRequest, {
  * refused target headers and non-USER credentials (§5.3). Visibility is only
  * through the caller's active Master Account (§2.11).
  */
-export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): void {
-  const state = v3State(ctx);
-
+export const managedAccountHandlers = {
   // Create: fields not shown (§4.9); sandbox choice, see docs/sandbox.md.
-  registerOperation(app, ctx, Ops.create, ({ body, credential, now }) => {
+  create: ({ state, body, credential, now }) => {
     const master = activeMaster(state, credential.userId);
     if (isResult(master)) return master;
     const model = body.model;
@@ -84,15 +80,15 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
         if (model !== ManagedAccountModel.PA) state.managedCredentials.set(record.reference_id, newManagedCredential(now));
       },
     };
-  });
+  },
 
-  registerOperation(app, ctx, Ops.detail, ({ body, credential }) => {
+  detail: ({ state, body, credential }) => {
     const found = lookup(state, credential.userId, body);
     if (isResult(found)) return found;
     return { data: { ...found } };
-  });
+  },
 
-  registerOperation(app, ctx, { ...Ops.list, request: ListRequest }, ({ body, credential }) => {
+  list: readAs(ListRequest, ({ state, body, credential }) => {
     const master = activeMaster(state, credential.userId);
     if (isResult(master)) return master;
     const page = body.page?.page ?? 1;
@@ -109,9 +105,9 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
         page: { page, page_size: pageSize, total: matching.length, total_pages: Math.ceil(matching.length / pageSize) },
       },
     };
-  });
+  }),
 
-  registerOperation(app, ctx, Ops.update, ({ body, credential, now }) => {
+  update: ({ state, body, credential, now }) => {
     const found = lookup(state, credential.userId, body);
     if (isResult(found)) return found;
     // §4.8: trading_name only for MOR…
@@ -138,10 +134,10 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
       data: { managed_account: { ...found, ...patch, updated_at: now } },
       commit: () => Object.assign(found, patch, { updated_at: now }),
     };
-  });
+  },
 
   // Credential get: response not shown (§4.9). Only an active MOR or VA has one (§4.8, §2.11).
-  registerOperation(app, ctx, Ops.credentialsGet, ({ body, credential }) => {
+  credentialsGet: ({ state, body, credential }) => {
     const found = lookup(state, credential.userId, body);
     if (isResult(found)) return found;
     const eligible =
@@ -162,16 +158,16 @@ export function registerManagedAccountRoutes(app: Hono, ctx: SandboxContext): vo
         created_at: issued.createdAt,
       },
     };
-  });
+  },
 
   // §4.8: rotation is not available; every valid call answers 503 with null data. The §5.3
   // visibility rule comes first, as on every managed-account route: only the caller's own accounts.
-  registerOperation(app, ctx, Ops.rotateCredentials, ({ body, credential }) => {
+  rotateCredentials: ({ state, body, credential }) => {
     const found = lookup(state, credential.userId, body);
     if (isResult(found)) return found;
     return { code: 503, message: 'Credential rotation is not available.', data: null };
-  });
-}
+  },
+} satisfies HandlerGroup<typeof ManagedAccountOperations>;
 
 /** Shows the first part and the last four characters. */
 export function maskSecret(secret: string): string {

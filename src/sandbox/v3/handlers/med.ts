@@ -1,8 +1,6 @@
-import type { Hono } from 'hono';
-import { MedOperations as Ops } from '../../../server/schemas/med.js';
-import type { SandboxContext } from '../../context.js';
-import { fail, newId, registerOperation } from '../route.js';
-import { v3State } from '../state.js';
+import type { MedOperations } from '../../../server/schemas/med.js';
+import { fail, newId, type HandlerGroup } from '../route.js';
+import type { V3State } from '../state.js';
 
 /** Fields the sandbox sets itself on a MED case; a request cannot set them. */
 const RESERVED = ['id', 'status', 'outcome', 'timeline', 'infractions', 'refunds', 'created_at', 'updated_at'] as const;
@@ -16,14 +14,8 @@ const RESERVED = ['id', 'status', 'outcome', 'timeline', 'infractions', 'refunds
  * a new case is OPEN with `outcome: null`, and the sandbox never decides one;
  * only cancel changes a case.
  */
-export function registerMedRoutes(app: Hono, ctx: SandboxContext): void {
-  const state = v3State(ctx);
-  const find = (body: Record<string, unknown>, accountId: string) => {
-    const found = typeof body.id === 'string' ? state.medCases.get(body.id) : undefined;
-    return found?.accountId === accountId ? found : undefined;
-  };
-
-  registerOperation(app, ctx, Ops.create, ({ body, account, now }) => {
+export const medHandlers = {
+  create: ({ state, body, account, now }) => {
     const sent = { ...body };
     for (const key of RESERVED) delete sent[key];
     const id = newId('med');
@@ -47,23 +39,23 @@ export function registerMedRoutes(app: Hono, ctx: SandboxContext): void {
         state.medCases.set(id, { accountId: account!.id, record });
       },
     };
-  });
+  },
 
-  registerOperation(app, ctx, Ops.list, ({ body, account }) => {
+  list: ({ state, body, account }) => {
     const items = [...state.medCases.values()].filter((m) => m.accountId === account!.id).map((m) => structuredClone(m.record));
     return { data: { ...body, items, total: items.length } };
-  });
+  },
 
-  registerOperation(app, ctx, Ops.detail, ({ body, account }) => {
+  detail: ({ state, body, account }) => {
     if (body.id === undefined) return fail(4000, 'id is required.');
-    const found = find(body, account!.id);
+    const found = find(state, body, account!.id);
     if (!found) return fail('not_found', 'No MED case with that id for this account.');
     return { data: structuredClone(found.record) };
-  });
+  },
 
-  registerOperation(app, ctx, Ops.cancel, ({ body, account, now }) => {
+  cancel: ({ state, body, account, now }) => {
     if (body.id === undefined) return fail(4000, 'id is required.');
-    const found = find(body, account!.id);
+    const found = find(state, body, account!.id);
     if (!found) return fail('not_found', 'No MED case with that id for this account.');
     const record = found.record as unknown as Record<string, unknown> & { timeline: unknown[]; infractions: string[] };
     if (record.status === 'CANCELLED') return { data: structuredClone(record) };
@@ -80,5 +72,11 @@ export function registerMedRoutes(app: Hono, ctx: SandboxContext): void {
         }
       },
     };
-  });
+  },
+} satisfies HandlerGroup<typeof MedOperations>;
+
+/** The selected account's case named by `id`, if any. */
+function find(state: V3State, body: Record<string, unknown>, accountId: string) {
+  const found = typeof body.id === 'string' ? state.medCases.get(body.id) : undefined;
+  return found?.accountId === accountId ? found : undefined;
 }

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Hono } from 'hono';
 import { PixKeyType } from '../../../server/enums.js';
-import { PixKeyOperations as Ops } from '../../../server/schemas/pix-keys.js';
-import type { SandboxContext } from '../../context.js';
+import type { PixKeyOperations } from '../../../server/schemas/pix-keys.js';
 import { brCodeName } from '../../../pix/br-code.js';
-import { fail, registerOperation } from '../route.js';
-import { v3State } from '../state.js';
+import { fail, type HandlerGroup } from '../route.js';
 
 /** PIX key `status` values are not shown (§2.12); the sandbox's new keys answer 1 (active). */
 export const PIX_KEY_STATUS_ACTIVE = 1;
@@ -26,12 +23,10 @@ const KEY_FORMS: Record<number, RegExp> = {
 const MAX_KEY_LENGTH = 77;
 
 /** §4.4 PIX keys: creates a key for the selected account in the sandbox's directory. */
-export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
-  const state = v3State(ctx);
-
+export const pixKeyHandlers = {
   // The body arrives already checked by the client's schema: type 1..5, value
   // required except EVP (4000), CNPJ trimmed and uppercased (§4.4).
-  registerOperation(app, ctx, Ops.create, ({ body, account, now }) => {
+  create: ({ state, body, account, now }) => {
     // EVP keys are random UUIDs chosen by the directory, whatever was sent.
     const value = body.pix_key_type === PixKeyType.EVP ? randomUUID() : body.pix_key_value!.trim();
     const form = KEY_FORMS[body.pix_key_type];
@@ -56,5 +51,5 @@ export function registerPixKeyRoutes(app: Hono, ctx: SandboxContext): void {
       data: { pix_key: value, pix_key_type: body.pix_key_type, status: PIX_KEY_STATUS_ACTIVE, created_at: now },
       commit: () => state.pixKeys.set(value, entry),
     };
-  });
-}
+  },
+} satisfies HandlerGroup<typeof PixKeyOperations>;

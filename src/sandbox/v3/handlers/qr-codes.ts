@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Hono } from 'hono';
 import { amountToCents, centsToAmount } from '../../../server/amount.js';
-import { QrCodeOperations as Ops, type QrCodeStaticRequest } from '../../../server/schemas/qr-codes.js';
-import type { SandboxContext } from '../../context.js';
+import type { QrCodeOperations, QrCodeStaticRequest } from '../../../server/schemas/qr-codes.js';
 import { brCodeName, decodeBrCode, encodeBrCode } from '../../../pix/br-code.js';
 import { DYNAMIC_QR_HOST, type V3AccountFixture } from '../fixtures.js';
-import { fail, isResult, newId, notFound, registerOperation, type V3Result } from '../route.js';
-import { v3State, type QrCodeRecord, type V3State } from '../state.js';
+import { fail, isResult, newId, notFound, type HandlerGroup, type V3Result } from '../route.js';
+import type { QrCodeRecord, V3State } from '../state.js';
 import { qrPaymentInFlight, QrCodeType } from './transfers.js';
 
 /** Dynamic codes live one hour unless `expires_in` (seconds) says otherwise; at most 7 days. */
@@ -22,25 +20,23 @@ const MAX_EXPIRES_IN_S = 7 * 24 * 3_600;
  * The payload is a real BR Code: paying it through QR initiate and confirm
  * closes the loop inside the sandbox.
  */
-export function registerQrCodeRoutes(app: Hono, ctx: SandboxContext): void {
-  const state = v3State(ctx);
-
-  const answer = (made: QrCodeRecord | V3Result, body: Record<string, unknown>, now: number): V3Result =>
-    isResult(made) ? made : { data: { ...body, ...describeQrCode(state, made, now) }, commit: () => state.qrCodes.set(made.id, made) };
-  registerOperation(app, ctx, Ops.generateDynamic, ({ body, account, now }) =>
-    answer(generate(state, account!, 'dynamic', body, body.expires_in, now), body, now),
-  );
+export const qrCodeHandlers = {
+  generateDynamic: ({ state, body, account, now }) =>
+    answer(state, generate(state, account!, 'dynamic', body, body.expires_in, now), body, now),
   // A static code never expires: an `expires_in` sent with it is echoed, not read.
-  registerOperation(app, ctx, Ops.generateStatic, ({ body, account, now }) =>
-    answer(generate(state, account!, 'static', body, undefined, now), body, now),
-  );
+  generateStatic: ({ state, body, account, now }) => answer(state, generate(state, account!, 'static', body, undefined, now), body, now),
 
   // Lookup is by QR code ID (§4.5); only the account that generated it sees it.
-  registerOperation(app, ctx, Ops.details, ({ body, account, now }) => {
+  details: ({ state, body, account, now }) => {
     const record = state.qrCodes.get(body.qr_code_id);
     if (!record || record.accountId !== account!.id) return notFound('QR code');
     return { data: { ...body, ...record.request, ...describeQrCode(state, record, now) } };
-  });
+  },
+} satisfies HandlerGroup<typeof QrCodeOperations>;
+
+/** A generated code's answer, stored on commit; or the refusal `generate` gave. */
+function answer(state: V3State, made: QrCodeRecord | V3Result, body: Record<string, unknown>, now: number): V3Result {
+  return isResult(made) ? made : { data: { ...body, ...describeQrCode(state, made, now) }, commit: () => state.qrCodes.set(made.id, made) };
 }
 
 /**

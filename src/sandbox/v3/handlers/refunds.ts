@@ -1,11 +1,9 @@
-import type { Hono } from 'hono';
 import { amountToCents, centsToAmount } from '../../../server/amount.js';
 import { TxnStatus } from '../../../server/enums.js';
-import { RefundOperations as Ops } from '../../../server/schemas/refunds.js';
-import type { SandboxContext } from '../../context.js';
+import type { RefundOperations } from '../../../server/schemas/refunds.js';
 import { SANDBOX_FAIL } from '../fixtures.js';
-import { fail, isResult, newId, notFound, registerOperation, staleOrderId, type V3Result } from '../route.js';
-import { v3State, type RefundRecord, type V3State } from '../state.js';
+import { fail, isResult, newId, notFound, staleOrderId, type HandlerGroup, type V3Result } from '../route.js';
+import type { RefundRecord, V3State } from '../state.js';
 import { scheduleStatusLifecycle } from '../status-lifecycle.js';
 
 /** §3.1, §8: merchant order IDs of accepted refund creates are recorded for 48 hours. */
@@ -19,10 +17,8 @@ export const MAX_REFUND_AGE_MS = 90 * 24 * 3_600_000;
 export const REFUND_STEPS_MS = { processing: 2_000, final: 5_000 } as const;
 
 /** §4.3 refunds of inbound PIX payments. */
-export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
-  const state = v3State(ctx);
-
-  registerOperation(app, ctx, Ops.create, ({ body, account, now }) => {
+export const refundHandlers = {
+  create: ({ state, ctx, body, account, now }) => {
     const accountId = account!.id;
     // §3.1: a repeat within 48 h is "already processed". Checked before the date on
     // purpose: a resend after a lost answer must learn that the first one went through.
@@ -80,23 +76,10 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
         });
       },
     };
-  });
+  },
 
-  // Details and status requests are not shown (§4.9). Sandbox choice: find the
-  // refund by `refund_id` or `merchant_order_id`, for the selected account only.
-  const lookup = (body: Record<string, unknown>, accountId: string): RefundRecord | V3Result => {
-    if (body.refund_id === undefined && body.merchant_order_id === undefined) return fail(4000, 'Send refund_id or merchant_order_id.');
-    const byId = typeof body.refund_id === 'string' ? state.refunds.get(body.refund_id) : undefined;
-    const byOrder =
-      typeof body.merchant_order_id === 'string'
-        ? [...state.refunds.values()].find((r) => r.merchantOrderId === body.merchant_order_id && r.accountId === accountId)
-        : undefined;
-    const record = byId ?? byOrder;
-    return record?.accountId === accountId ? record : notFound('refund');
-  };
-
-  registerOperation(app, ctx, Ops.details, ({ body, account }) => {
-    const record = lookup(body, account!.id);
+  details: ({ state, body, account }) => {
+    const record = lookup(state, body, account!.id);
     if (isResult(record)) return record;
     return {
       data: {
@@ -108,9 +91,9 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
         updated_at: record.updatedAt,
       },
     };
-  });
-  registerOperation(app, ctx, Ops.statusCheck, ({ body, account }) => {
-    const record = lookup(body, account!.id);
+  },
+  statusCheck: ({ state, body, account }) => {
+    const record = lookup(state, body, account!.id);
     if (isResult(record)) return record;
     return {
       data: {
@@ -121,7 +104,22 @@ export function registerRefundRoutes(app: Hono, ctx: SandboxContext): void {
         updated_at: record.updatedAt,
       },
     };
-  });
+  },
+} satisfies HandlerGroup<typeof RefundOperations>;
+
+/**
+ * Details and status requests are not shown (§4.9). Sandbox choice: find the
+ * refund by `refund_id` or `merchant_order_id`, for the selected account only.
+ */
+function lookup(state: V3State, body: Record<string, unknown>, accountId: string): RefundRecord | V3Result {
+  if (body.refund_id === undefined && body.merchant_order_id === undefined) return fail(4000, 'Send refund_id or merchant_order_id.');
+  const byId = typeof body.refund_id === 'string' ? state.refunds.get(body.refund_id) : undefined;
+  const byOrder =
+    typeof body.merchant_order_id === 'string'
+      ? [...state.refunds.values()].find((r) => r.merchantOrderId === body.merchant_order_id && r.accountId === accountId)
+      : undefined;
+  const record = byId ?? byOrder;
+  return record?.accountId === accountId ? record : notFound('refund');
 }
 
 /** Order IDs older than 48 h are forgotten (§3.1): after that, the same ID is a new refund. */

@@ -1,14 +1,23 @@
 import { createHash } from 'node:crypto';
-import type { Hono } from 'hono';
 import { amountToCents, centsToAmount } from '../../../server/amount.js';
 import { isFinalTxnStatus, TxnStatus } from '../../../server/enums.js';
-import { TransferOperations as Ops } from '../../../server/schemas/transfers.js';
+import type { TransferOperations } from '../../../server/schemas/transfers.js';
 import type { SandboxContext } from '../../context.js';
 import type { V3AccountFixture } from '../fixtures.js';
 import { DYNAMIC_QR_HOST, SANDBOX_FAIL } from '../fixtures.js';
 import { decodeBrCode } from '../../../pix/br-code.js';
-import { fail, isResult, newId, notFound, readOpenFields, registerOperation, staleOrderId, type V3Result } from '../route.js';
-import { v3State, type ConfirmationReference, type PixKeyRecord, type QrCodeRecord, type TransferRecord, type V3State } from '../state.js';
+import {
+  fail,
+  isResult,
+  newId,
+  notFound,
+  readOpenFields,
+  staleOrderId,
+  type HandlerGroup,
+  type V3Handler,
+  type V3Result,
+} from '../route.js';
+import type { ConfirmationReference, PixKeyRecord, QrCodeRecord, TransferRecord, V3State } from '../state.js';
 import { scheduleStatusLifecycle } from '../status-lifecycle.js';
 
 /** §3.2, §8: a confirmation reference lives five minutes. */
@@ -29,11 +38,9 @@ export const STATUS_QUERY_FAILURE_TXN_ID = 'txn_sandbox_status_query_fails';
 export const QrCodeType = { STATIC: 1, DYNAMIC: 2 } as const;
 
 /** §4.2 transfers. */
-export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
-  const state = v3State(ctx);
-
+export const transferHandlers = {
   // §4.2 QR initiate: decode, require an ACTIVE QR and an active key, cache a reference (§3.2).
-  registerOperation(app, ctx, Ops.qrCodeInitiate, ({ body, account, now }) => {
+  qrCodeInitiate: ({ state, body, account, now }) => {
     const payload = body.qr_code_payload.trim();
     const decoded = decodeBrCode(payload);
     if (!decoded.ok) return fail(4001015, `The QR code is invalid (${decoded.problem}).`);
@@ -87,10 +94,10 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       },
       commit,
     };
-  });
+  },
 
   // §4.2 QR confirm.
-  registerOperation(app, ctx, Ops.qrCodeConfirm, ({ body, account, now }) => {
+  qrCodeConfirm: ({ state, ctx, body, account, now }) => {
     const stale = staleOrderId(body.merchant_order_id, now);
     if (stale) return stale;
     const reference = takeReference(state, body.ref_id, 'qr', account!, now);
@@ -131,10 +138,10 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         }
       },
     };
-  });
+  },
 
   // PIX by key: the same initiate → confirm flow; the shapes are open (§4.9), fields read as in docs/sandbox.md.
-  registerOperation(app, ctx, Ops.keyInitiate, ({ body, account, now }) => {
+  keyInitiate: ({ state, body, account, now }) => {
     if (typeof body.pix_key !== 'string' || body.pix_key.trim() === '') return fail(4000, 'pix_key is required.');
     const fields = readOpenFields(body, now, false);
     if (isResult(fields)) return fields;
@@ -161,9 +168,9 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
       },
       commit,
     };
-  });
+  },
 
-  registerOperation(app, ctx, Ops.keyConfirm, ({ body, account, now }) => {
+  keyConfirm: ({ state, ctx, body, account, now }) => {
     if (typeof body.ref_id !== 'string' || body.ref_id === '') return fail(4000, 'ref_id is required.');
     const reference = takeReference(state, body.ref_id, 'key', account!, now);
     if (isResult(reference)) return reference;
@@ -192,35 +199,15 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
         state.references.delete(reference.refId);
       },
     };
-  });
+  },
 
   // PIX and TED to a bank account: submitted directly (§4.2).
-  for (const [op, kind] of [
-    [Ops.pixBankAccount, 'pix-bank-account'],
-    [Ops.tedBankAccount, 'ted'],
-  ] as const) {
-    registerOperation(app, ctx, op, ({ body, account, now }) => {
-      const fields = readOpenFields(body, now, true);
-      if (isResult(fields)) return fields;
-      const paid = planPayment(ctx, state, {
-        account: account!,
-        kind,
-        amount: fields.amount!,
-        merchantOrderId: fields.merchantOrderId,
-        settlementId: newId('stl'),
-        payeeAccountId: null,
-        memo: typeof body.memo === 'string' ? body.memo : undefined,
-        request: body,
-        now,
-      });
-      if (isResult(paid)) return paid;
-      return { data: { ...body, txn_id: paid.record.txnId, txn_status: paid.record.status, created_at: now }, commit: paid.commit };
-    });
-  }
+  pixBankAccount: bankAccountPayment('pix-bank-account'),
+  tedBankAccount: bankAccountPayment('ted'),
 
   // Details are not shown (§4.9): by `txn_id` or `merchant_order_id`, the selected account's only.
   // Without either there is nothing to look up: 4000, as for a missing transaction ID on status check (§7.2).
-  registerOperation(app, ctx, Ops.details, ({ body, account }) => {
+  details: ({ state, body, account }) => {
     if (body.txn_id === undefined && body.merchant_order_id === undefined) return fail(4000, 'Send txn_id or merchant_order_id.');
     const byId = typeof body.txn_id === 'string' ? state.transfers.get(body.txn_id) : undefined;
     const byOrder =
@@ -230,15 +217,36 @@ export function registerTransferRoutes(app: Hono, ctx: SandboxContext): void {
     const record = byId ?? byOrder;
     if (!record || record.accountId !== account!.id) return notFound('transfer');
     return { data: { ...body, ...describeTransfer(record) } };
-  });
+  },
 
   // §4.2: limited to the selected account and the outbound flow.
-  registerOperation(app, ctx, Ops.statusCheck, ({ body, account }) => {
+  statusCheck: ({ state, body, account }) => {
     if (body.txn_id === STATUS_QUERY_FAILURE_TXN_ID) return fail(501, 'The status query failed upstream; try again later.');
     const record = state.transfers.get(body.txn_id);
     if (!record || record.accountId !== account!.id) return notFound('transfer');
     return { data: { txn_status: record.status } };
-  });
+  },
+} satisfies HandlerGroup<typeof TransferOperations>;
+
+/** PIX or TED to a bank account: one payment, no reference (the request is open, §4.9). */
+function bankAccountPayment(kind: 'pix-bank-account' | 'ted'): V3Handler<typeof TransferOperations.pixBankAccount.request> {
+  return ({ ctx, state, body, account, now }) => {
+    const fields = readOpenFields(body, now, true);
+    if (isResult(fields)) return fields;
+    const paid = planPayment(ctx, state, {
+      account: account!,
+      kind,
+      amount: fields.amount!,
+      merchantOrderId: fields.merchantOrderId,
+      settlementId: newId('stl'),
+      payeeAccountId: null,
+      memo: typeof body.memo === 'string' ? body.memo : undefined,
+      request: body,
+      now,
+    });
+    if (isResult(paid)) return paid;
+    return { data: { ...body, txn_id: paid.record.txnId, txn_status: paid.record.status, created_at: now }, commit: paid.commit };
+  };
 }
 
 /** A key of the directory, if it can receive (§7.2: 4001096 inactive or deleted; 500 / 501 dependency failure). */

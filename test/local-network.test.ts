@@ -51,7 +51,7 @@ let sandbox: Sandbox;
 let lanSandbox: Sandbox;
 /** Chromium that places every address by itself: 127.0.0.3 is loopback. */
 let plain: Browser;
-/** Chromium that takes the shop's address for a public one (a page on the internet, or a tunnel to it). */
+/** Chromium that takes the shop's address for a public one (a page on the internet, or a tunnel to it), and the LAN sandbox's for a local network one. */
 let publicShop: Browser;
 /** Chromium that takes the shop's address and the LAN sandbox's for local network ones (a laptop and a phone on one Wi-Fi). */
 let lan: Browser;
@@ -114,7 +114,7 @@ before(async () => {
   const shopAt = `${SHOP_IP}:${shopPort}`;
   [plain, publicShop, lan] = await Promise.all([
     launch(),
-    launch(`--ip-address-space-overrides=${shopAt}=public`),
+    launch(`--ip-address-space-overrides=${shopAt}=public,${LAN_IP}:${lanSandbox.port}=local`),
     launch(`--ip-address-space-overrides=${shopAt}=local,${LAN_IP}:${lanSandbox.port}=local`),
   ]);
 });
@@ -155,14 +155,14 @@ async function visit<T>(browser: Browser, url: string, use: (page: Page, seen: S
 /** What `ready` settled with: `'ready'`, or the error's `[name, reason, message]`. The element settles it within 30 s. */
 const readiness = (page: Page) => page.evaluate<string | string[]>('window.readiness');
 
-/** The element's message for a frame more private than the page, as a shopper's developer reads it in the console. */
-const localNetworkMessage = (page: string, pageOn: string, frame: string, frameOn: string) =>
-  `<pay-card-form> cannot show its secure card form: this page (${page}, ${pageOn}) got no answer from ${frame}, ${frameOn}: ` +
-  `browsers block a frame from a more private address, and on a phone ${new URL(frame).origin} is the phone. ` +
+/** The element's message for a frame on loopback more private than the page, as the page's developer reads it in the console. */
+const localNetworkMessage = (page: string, frame: string, loopback = true) =>
+  `<pay-card-form> cannot show its secure card form: this page, at ${page}, got no answer from ${frame}, an address more private than the page's: ` +
+  `browsers block such a frame${loopback ? `, and on a phone ${new URL(frame).origin} is the phone` : ''}. ` +
   'Open the page at localhost on the machine that runs the service; ' +
   'or, for a phone, run the sandbox with HOST=0.0.0.0 and set base-url to the network address it prints, with a pk_test_ key.';
 
-describe('a frame more private than the page: FrameError reason local-network', () => {
+describe('a frame more private than the page: FrameError reason local-network', { concurrency: true }, () => {
   test('a page on a public address, the sandbox on loopback: Chromium blocks the frame and the probe, and the element names it, with what to do', async () => {
     pages.set('/checkout.html', checkout(`public-key="${TEST_KEY}" base-url="${sandbox.url}"`));
     const url = `http://shop.lan:${shopPort}/checkout.html`;
@@ -175,7 +175,7 @@ describe('a frame more private than the page: FrameError reason local-network', 
     });
 
     await visit(publicShop, url, async (page, seen) => {
-      const message = localNetworkMessage(`http://shop.lan:${shopPort}`, 'on the internet', frame, "on this device's loopback");
+      const message = localNetworkMessage(`http://shop.lan:${shopPort}`, frame);
       assert.deepEqual(await readiness(page), ['FrameError', 'local-network', message]);
       assert.deepEqual(await page.evaluate('window.errors'), [['FrameError', 'local-network', message]]);
       assert.equal(await page.evaluate('isSecureContext'), false);
@@ -206,6 +206,20 @@ describe('a frame more private than the page: FrameError reason local-network', 
     });
   });
 
+  test('a page on a public address, the sandbox on the local network: local-network too, without the words for a phone', async () => {
+    const base = `http://devbox.local:${lanSandbox.port}`;
+    const frame = `${base}/${FRAME_PATH}`;
+    pages.set('/staging.html', checkout(`public-key="${TEST_KEY}" base-url="${base}"`));
+    await visit(publicShop, `http://shop.lan:${shopPort}/staging.html`, async (page, seen) => {
+      const message = localNetworkMessage(`http://shop.lan:${shopPort}`, frame, false);
+      assert.deepEqual(await readiness(page), ['FrameError', 'local-network', message]);
+      assert.ok(
+        seen.console.some((line) => line.endsWith('the resource is in more-private address space `local`.')),
+        seen.console.join('\n'),
+      );
+    });
+  });
+
   test("a page on the local network, the frame on loopback where nothing answers (on a phone, 127.0.0.1 is the phone): local-network, where a loopback page hears 'unreachable'", async () => {
     const nothing = `http://127.0.0.1:${await closedPort()}`;
     const frame = `${nothing}/${FRAME_PATH}`;
@@ -219,7 +233,7 @@ describe('a frame more private than the page: FrameError reason local-network', 
     });
 
     await visit(lan, `http://shop.local:${shopPort}/phone.html`, async (page) => {
-      const message = localNetworkMessage(`http://shop.local:${shopPort}`, 'on the local network', frame, "on this device's loopback");
+      const message = localNetworkMessage(`http://shop.local:${shopPort}`, frame);
       assert.deepEqual(await readiness(page), ['FrameError', 'local-network', message]);
       assert.deepEqual(await page.evaluate('window.errors'), [['FrameError', 'local-network', message]]);
     });

@@ -18,7 +18,7 @@
  * Network Access), or, on a phone, a loopback address that names the phone.
  */
 import { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../channel/protocol.js';
-import { addressSpace, morePrivate, type AddressSpace } from '../shared/address-space.js';
+import { addressSpace, morePrivate } from '../shared/address-space.js';
 import { FrameError, type FrameFailure } from '../shared/errors.js';
 
 /** How long the probe may take, both requests together: the page hears the cause at most this long after the host gives up. */
@@ -52,31 +52,19 @@ export async function probeFrame(url: string): Promise<FrameError> {
 }
 
 /**
- * The space of this page's host, and of the frame's; a name DNS places
- * counts as public for the page (most are), and as nothing for the frame.
+ * Whether the frame at `url` is on a more private address than this page:
+ * one the browser would not let it load. A page under a name DNS places
+ * counts as on the internet (most are); a frame under one, as nowhere.
  */
-const spaces = (url: string): [page: AddressSpace, frame: AddressSpace | null] => [
-  addressSpace(location.hostname) ?? 'public',
-  addressSpace(new URL(url).hostname),
-];
-
-/** Whether the frame at `url` is on a more private address than this page: one the browser would not let it load. */
 export function frameMorePrivate(url: string): boolean {
-  const [page, frame] = spaces(url);
-  return !!frame && morePrivate(frame, page);
+  const frame = addressSpace(new URL(url).hostname);
+  return !!frame && morePrivate(frame, addressSpace(location.hostname) ?? 'public');
 }
-
-const ON: Record<AddressSpace, string> = {
-  loopback: "on this device's loopback",
-  local: 'on the local network',
-  public: 'on the internet',
-};
 
 /** The error for `reason`, with what to change; `sandbox` says the refusal is the sandbox's. */
 export function frameError(reason: FrameFailure, url: string, sandbox = false): FrameError {
   const page = location.origin;
-  const service = new URL(url).origin;
-  const [pageSpace, frameSpace] = spaces(url);
+  const { origin: service, hostname } = new URL(url);
   const why: Record<FrameFailure, string> = {
     unreachable: `nothing answers at ${url}. Check base-url (or frame-url): it must be the tokenization service's address, and the service must be running.`,
     'not-the-frame': `${url} answers, but not with the card form. Check base-url (or frame-url): it must be the tokenization service's base address, which serves the form at ${FRAME_PATH}.`,
@@ -85,8 +73,8 @@ export function frameError(reason: FrameFailure, url: string, sandbox = false): 
       : `the tokenization service at ${service} does not let pages of ${page} frame it. Add ${page} to the service's frame-ancestors configuration: the origins registered for your key.`,
     'not-started': `the card form at ${url} answered, but did not finish starting. Try again (el.retry()); if it fails again, check that the service hosts the frame of this version of pay-card-form, and the frame's console.`,
     'local-network':
-      `this page (${page}, ${ON[pageSpace]}) got no answer from ${url}, ${ON[frameSpace ?? 'public']}: browsers block a frame from a more private address` +
-      `${frameSpace === 'loopback' ? `, and on a phone ${service} is the phone` : ''}. Open the page at localhost on the machine that runs the service; ` +
+      `this page, at ${page}, got no answer from ${url}, an address more private than the page's: browsers block such a frame` +
+      `${addressSpace(hostname) === 'loopback' ? `, and on a phone ${service} is the phone` : ''}. Open the page at localhost on the machine that runs the service; ` +
       `or, for a phone, run the sandbox with HOST=0.0.0.0 and set base-url to the network address it prints, with a pk_test_ key.`,
   };
   return new FrameError(`<pay-card-form> cannot show its secure card form: ${why[reason]}`, { reason, url });

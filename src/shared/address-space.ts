@@ -14,21 +14,25 @@
 /** From the most private to the least: the order the browser compares. */
 export type AddressSpace = 'loopback' | 'local' | 'public';
 
-const RANK: Record<AddressSpace, number> = { loopback: 0, local: 1, public: 2 };
+/** The spaces, from the most private. */
+const ORDER: readonly AddressSpace[] = ['loopback', 'local', 'public'];
 
-/** An IPv4 address's space, from its first two octets. */
-function ipv4Space(a: number, b: number): AddressSpace {
-  if (a === 127) return 'loopback';
-  // 10/8, 172.16/12 and 192.168/16 (private), 169.254/16 (link-local), 100.64/10 (shared, carrier NAT and VPNs).
-  const local =
-    a === 10 || (a === 172 && b >> 4 === 1) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >> 6 === 1);
-  return local ? 'local' : 'public';
-}
+/**
+ * Local network addresses, written as a URL writes them (no DNS, so a name
+ * counts only with `.local`, mDNS's domain): 10/8, 172.16/12, 192.168/16
+ * (private), 169.254/16 (link-local), 100.64/10 (shared: carrier NAT, VPNs);
+ * IPv6 fc00::/7 (unique local, fc00 to fdff) and fe80::/10 (link-local, fe80
+ * to febf), which a URL writes in lower case and without leading zeros.
+ */
+const LOCAL =
+  /\.local$|^(10(\.\d+){3}|(192\.168|169\.254|172\.(1[6-9]|2\d|3[01])|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7]))(\.\d+){2}|\[(f[cd][\da-f]{2}|fe[89ab][\da-f]):.*)$/;
 
 /**
  * The space of `hostname`, as `URL.hostname` gives it (an IPv4 address in
  * dotted decimal, an IPv6 one in brackets in its shortest lower-case form);
- * `null` for a name only DNS can place, such as `shop.example`.
+ * `null` for a name only DNS can place, such as `shop.example`. An IPv4
+ * address written as IPv6 (`[::ffff:…]`) counts as public: a URL rarely
+ * names one, and public is the strict side.
  *
  * @example addressSpace('192.168.1.20') // 'local'
  * @example addressSpace('[::1]') // 'loopback'
@@ -37,21 +41,13 @@ function ipv4Space(a: number, b: number): AddressSpace {
 export function addressSpace(hostname: string): AddressSpace | null {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   // Only the name itself: a `*.localhost` name is this machine in a browser, but not for every resolver (Node's, say).
-  if (host === 'localhost' || host === '[::1]') return 'loopback';
-  if (host.endsWith('.local')) return 'local';
-  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
-  if (v4) return ipv4Space(+v4[1]!, +v4[2]!);
-  // A URL writes IPv6 in its shortest form, in lower case, so its prefix reads from the text.
-  // ::ffff:a.b.c.d, an IPv4 address written as IPv6 (a URL writes it ::ffff:ab:cd in hexadecimal): that address's space.
-  const mapped = /^\[::ffff:([\da-f]{1,4}):[\da-f]{1,4}\]$/.exec(host);
-  const high = parseInt(mapped?.[1] ?? '', 16);
-  if (mapped) return ipv4Space(high >> 8, high & 255);
-  // fc00::/7 (unique local: fc00 to fdff) and fe80::/10 (link-local: fe80 to febf); any other IPv6 address is public.
-  if (host.startsWith('[')) return /^\[(f[cd][\da-f]{2}|fe[89ab][\da-f]):/.test(host) ? 'local' : 'public';
-  return null;
+  if (/^(localhost|127(\.\d+){3}|\[::1\])$/.test(host)) return 'loopback';
+  if (LOCAL.test(host)) return 'local';
+  // Any other address (a URL writes every numeric host as one) is on the internet.
+  return /^[\d.]+$|^\[/.test(host) ? 'public' : null;
 }
 
 /** Whether `target` is in a more private space than `source`: the requests the browser restricts. */
 export function morePrivate(target: AddressSpace, source: AddressSpace): boolean {
-  return RANK[target] < RANK[source];
+  return ORDER.indexOf(target) < ORDER.indexOf(source);
 }

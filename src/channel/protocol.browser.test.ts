@@ -69,12 +69,6 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
     settingsMessage,
     { v: 1, type: 'settings', settings: { ...settings, messages: null, variables: {}, installments: null, collectTaxId: false } },
   ],
-  // The installments attribute's text, when it is not JSON: the form names it.
-  [
-    'settings with installments as text',
-    settingsMessage,
-    { v: 1, type: 'settings', settings: { ...settings, installments: text(LIMITS.installments) } },
-  ],
   ['tokenize', tokenizeMessage, { v: 1, type: 'tokenize', id: Number.MAX_SAFE_INTEGER }],
   ...(['reset', 'show-errors', 'focus'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [
     type,
@@ -257,10 +251,11 @@ describe('the frame channel', () => {
       expect(either(structuredClone(value)), String(value)).to.equal(false);
   });
 
-  it('takes the plan settings as a plain object or as text within its limit, and nothing else', () => {
+  it('takes the plan settings as a plain object, and nothing else: the host turns text that is not JSON into a ConfigurationError', () => {
     const withPlan = (installments: unknown) => settingsMessage({ v: 1, type: 'settings', settings: { ...settings, installments } });
-    expect(withPlan(text(LIMITS.installments + 1))).to.equal(false);
-    for (const bad of [1, true, [], new Date(0), new Map()]) expect(withPlan(structuredClone(bad)), String(bad)).to.equal(false);
+    expect(withPlan(structuredClone({ ...settings.installments }))).to.equal(true);
+    for (const bad of ['{maxInstallments: 12}', 'x'.repeat(1001), 1, true, [], new Date(0), new Map()])
+      expect(withPlan(structuredClone(bad)), String(bad).slice(0, 20)).to.equal(false);
   });
 
   it('refuses a number out of range', () => {

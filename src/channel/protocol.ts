@@ -46,8 +46,6 @@ export const LIMITS = {
   publicKey: 200,
   /** What the form tells the developer is wrong with its settings (`CardReport.problem`). */
   problem: 600,
-  /** The `installments` attribute, when it is not JSON: the form names it in its problem. */
-  installments: 1000,
   /** Any `--pay-*` variable's value: room for long font stacks (Bootstrap's system stack is 190 characters). */
   themeValue: 500,
 } as const;

@@ -117,7 +117,8 @@ describe('isolated mode: the frame', () => {
         (e: Error) => e,
       );
       expect(readiness).to.be.instanceOf(ConfigurationError);
-      expect(readiness!.message).to.contain('set base-url (or frame-url)');
+      expect(readiness!.message).to.contain('baseUrl is missing or not an absolute URL');
+      expect(el.error).to.equal(readiness);
       expect(el.shadowRoot!.querySelector('iframe')).to.equal(null);
     });
   });

@@ -170,8 +170,6 @@ export class PayCardForm extends ReactiveElement {
   #configError: Error | null = null;
   /** What the form found wrong with its settings (a plan `installmentOptions` refuses): it takes no card while set. */
   #problem: ConfigurationError | null = null;
-  /** The settings as the form may use them, held to their rows on each update. */
-  #held: Held | null = null;
   /** The last `change` detail, as JSON: the event fires only when it differs. */
   #lastChange = '';
   /** The card as last reported: its validity, for the form control. */
@@ -396,9 +394,7 @@ export class PayCardForm extends ReactiveElement {
     const where = changed.has('publicKey') || changed.has('baseUrl') || changed.has('frameUrl') || changed.has('mode');
     const keyError = where ? this.#keyError() : this.#keyErrorSeen;
     this.#keyErrorSeen = keyError;
-    const values = Object.fromEntries(SETTING_NAMES.map((name) => [name, this[name]])) as SettingValues;
-    this.#held = this.#checks.hold(values, { pageLang: this.#pageLang, disabled: this.#control.disabled, unavailable: !!keyError });
-    const error = keyError ?? this.#held.error;
+    const error = keyError ?? this.#hold().error;
     // The same problem found again (e.g. the other attribute changed) is not reported twice.
     if (error?.message !== this.#configError?.message && error)
       this.#tell(error, keyError ? ' Set the public-key and base-url attributes.' : '');
@@ -458,8 +454,15 @@ export class PayCardForm extends ReactiveElement {
     }
   }
 
+  /** The settings as they are now: a setting changed just before `tokenize()` counts before the element's update has run. */
   #settings(): FormSettings {
-    return this.#held!.settings;
+    return this.#hold().settings;
+  }
+
+  /** Every setting held to its row; the same object while none has changed. */
+  #hold(): Held {
+    const values = Object.fromEntries(SETTING_NAMES.map((name) => [name, this[name]])) as SettingValues;
+    return this.#checks.hold(values, { pageLang: this.#pageLang, disabled: this.#control.disabled, unavailable: !!this.#keyErrorSeen });
   }
 
   /** The card changed: a token belongs to the old card. (The surface cancels a tokenization in flight.) */

@@ -6,7 +6,7 @@
  * so the tests read it through the frame probe (test/frame-probe.mjs), from
  * outside the page, as Playwright sees it. Every reader is async for both.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
@@ -73,13 +73,20 @@ export async function mount(options: { publicKey?: string; baseUrl?: string; loc
 
 /**
  * Waits until the element can take a card. Isolated, that is when the frame
- * has answered; unless the frame cannot load (no usable `base-url`), when
- * there is nothing to wait for.
+ * has answered; unless the frame cannot load (no usable `base-url`), or the
+ * element's own `error` says why it cannot, when there is nothing to wait for.
  */
 export async function ready(el: PayCardForm): Promise<void> {
   probeOf(el);
   await el.updateComplete;
-  if (framed(el)) await el.ready;
+  // A form set up with a mistake a test is about (a secret key, say) rejects `ready` with that mistake at once; the
+  // frame goes on loading to tell the shopper card payment is unavailable, and its first size says it has.
+  if (framed(el))
+    await el.ready.catch(async (error: unknown) => {
+      if (el.error !== error) throw error;
+      const iframe = el.shadowRoot!.querySelector('iframe');
+      if (iframe) await waitUntil(() => parseFloat(iframe.style.height) > 0, 'the frame shows the form, unavailable');
+    });
   await settle(el);
 }
 

@@ -9,7 +9,8 @@ import { defineConfig } from 'vite';
  *   a site copies exactly two things: that file and that folder;
  * - `vite build --mode classic` → `dist/pay-card-form.iife.js`, the classic
  *   script: one file, isolated mode only (src/script-tag-classic.ts);
- * - `vite build --mode pix` → `dist/pay-pix-qr.js` and `dist/pay-pix-qr.iife.js`;
+ * - `vite build --mode pix` → `dist/pay-pix-qr.js`, which loads its status poll on demand (only with
+ *   `status-url`) from `dist/pix-chunks/`, apart from the card's chunks; and `dist/pay-pix-qr.iife.js`, one file;
  * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
  *   script, for the tokenization service to host at `{base}/frame/v1/`;
  * - `vite build --mode console` → `dist/console-page/` (apart from tsc's `dist/console/`): the sandbox's console page,
@@ -19,10 +20,10 @@ import { defineConfig } from 'vite';
  * bundler can share Lit with the rest of the app. The demo server has its
  * own config: demo/vite.config.ts.
  */
-const SCRIPT_TAGS: Record<string, { entry: string; name: string; file: string; formats: ('es' | 'iife')[] }> = {
+const SCRIPT_TAGS: Record<string, { entry: string; name: string; file: string; formats: ('es' | 'iife')[]; chunks?: string }> = {
   card: { entry: 'src/script-tag.ts', name: 'PayCardForm', file: 'pay-card-form', formats: ['es'] },
   classic: { entry: 'src/script-tag-classic.ts', name: 'PayCardForm', file: 'pay-card-form', formats: ['iife'] },
-  pix: { entry: 'src/pix-script-tag.ts', name: 'PayPixQr', file: 'pay-pix-qr', formats: ['es', 'iife'] },
+  pix: { entry: 'src/pix-script-tag.ts', name: 'PayPixQr', file: 'pay-pix-qr', formats: ['es', 'iife'], chunks: 'pix-chunks' },
 };
 
 export default defineConfig(({ mode }) => {
@@ -56,7 +57,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  const { entry, name, file, formats } = SCRIPT_TAGS[mode] ?? SCRIPT_TAGS.card!;
+  const { entry, name, file, formats, chunks = 'chunks' } = SCRIPT_TAGS[mode] ?? SCRIPT_TAGS.card!;
   return {
     build: {
       // tsc has already written the npm entry points into dist/; keep them.
@@ -72,7 +73,7 @@ export default defineConfig(({ mode }) => {
       },
       // Library mode leaves whitespace in ES output; minify both formats fully. The chunks get their
       // own folder: at the top of dist/ they would be lost among tsc's entry points, which a page never loads.
-      rolldownOptions: { output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rolldownOptions: { output: { minify: true, chunkFileNames: `${chunks}/[name]-[hash].js` } },
     },
   };
 });

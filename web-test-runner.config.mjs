@@ -2,6 +2,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { fromRollup } from '@web/dev-server-rollup';
 import rollupCommonjs from '@rollup/plugin-commonjs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { frameProbe } from './test/frame-probe.mjs';
@@ -66,6 +67,59 @@ function sandbox() {
   };
 }
 
+/**
+ * Status addresses for `<pay-pix-qr status-url>`, on loopback over real HTTP.
+ * `executeServerCommand('pix-status')` opens one, answering `pending`, and
+ * returns its URL; `'pix-status', { url, answer }` makes it answer from then
+ * on `pending`, `paid`, `expired`, an HTTP status such as 500, or `hold` (no
+ * answer until the next change); `'pix-status', { url }` lists the requests
+ * it got: `{ at, accept, aborted }`.
+ */
+function pixStatus() {
+  let server;
+  const endpoints = new Map();
+  return {
+    name: 'pix-status',
+    async serverStart() {
+      server = createServer((request, response) => {
+        const endpoint = endpoints.get(request.url);
+        if (!endpoint) return void response.writeHead(404).end();
+        const seen = { at: Date.now(), accept: request.headers.accept, aborted: false };
+        endpoint.requests.push(seen);
+        response.on('close', () => (seen.aborted = !response.writableEnded));
+        if (endpoint.answer === 'hold') endpoint.held.push(response);
+        else answer(response, endpoint.answer);
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    },
+    async serverStop() {
+      server?.closeAllConnections();
+      await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+    },
+    executeCommand({ command, payload }) {
+      if (command !== 'pix-status') return undefined;
+      if (!payload?.url) {
+        const path = `/status/${endpoints.size + 1}`;
+        endpoints.set(path, { answer: 'pending', requests: [], held: [] });
+        return `http://127.0.0.1:${server.address().port}${path}`;
+      }
+      const endpoint = endpoints.get(new URL(payload.url).pathname);
+      if (payload.answer !== undefined) {
+        endpoint.answer = payload.answer;
+        if (payload.answer !== 'hold') for (const response of endpoint.held.splice(0)) answer(response, payload.answer);
+      }
+      return endpoint.requests;
+    },
+  };
+  function answer(response, status) {
+    if (response.destroyed) return;
+    // The test page is another origin; a merchant's page and its handler share one.
+    const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+    if (typeof status === 'number') response.writeHead(status, headers).end('{"error":"internal_error"}');
+    else response.writeHead(200, headers).end(JSON.stringify({ status, orderId: 'PEDIDO42' }));
+  }
+}
+
 // The same system Chromium and flags as the Playwright tests (test/chromium.ts).
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await tsImport('./test/chromium.ts', import.meta.url);
 
@@ -91,6 +145,7 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     sandbox(),
+    pixStatus(),
     frameProbe(),
     commonjs({ include: ['**/node_modules/card-validator/**'], strictRequires: false, requireReturnsDefault: 'preferred' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),

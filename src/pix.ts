@@ -6,9 +6,11 @@ import { PayPixQr } from './pix-qr/pay-pix-qr.js';
 
 export { PayPixQr };
 export type { PixState, PixStatus } from './pix-qr/pay-pix-qr.js';
+export type { PixStatusAnswer } from './pix/pix-status.js';
 export {
   PixCopiedEvent,
   PixExpiredEvent,
+  PixPaidEvent,
   PixPayloadErrorEvent,
   type PayPixQrEventMap,
   type PayPixQrElementEventMap,

@@ -1,6 +1,6 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
-import { DYNAMIC_PAYLOAD, STATIC_PAYLOAD, TAMPERED_PAYLOAD, mount, settle, shown } from './test-helpers.js';
+import { DYNAMIC_PAYLOAD, STATIC_PAYLOAD, TAMPERED_PAYLOAD, mount, settle, shown, statusEndpoint } from './test-helpers.js';
 
 /** Every state the shopper can see, as the page would set it. */
 const STATES = [
@@ -28,6 +28,21 @@ for (const locale of ['en', 'pt-BR']) {
         await settle(el);
         expect(el.shadowRoot!.querySelector('[role="status"]')!.textContent).to.not.equal('');
         await expect(el).to.be.accessible();
+      });
+
+      it('has no violations with the notice of a failing status address shown and said', async () => {
+        const endpoint = await statusEndpoint();
+        await endpoint.answer(500);
+        const warn = console.warn;
+        console.warn = () => {};
+        try {
+          const el = await mount({ locale, theme, statusUrl: endpoint.url });
+          await waitUntil(() => shown(el, 'notice'), 'the notice shows', { timeout: 5000 });
+          await settle(el);
+          await expect(el).to.be.accessible();
+        } finally {
+          console.warn = warn;
+        }
       });
     });
   }

@@ -6,10 +6,17 @@ import type { BrCodeError } from '../pix/br-code-error.js';
 
 const init = { bubbles: true, composed: true } as const;
 
-/** The countdown reached `expires-at`: the code can no longer be paid. */
+/** The code can no longer be paid: the countdown reached `expires-at`, or `status-url` answered `expired`. */
 export class PixExpiredEvent extends Event {
   constructor() {
     super('expired', init);
+  }
+}
+
+/** `status-url` answered `paid`: the element shows the paid state and has stopped polling. */
+export class PixPaidEvent extends Event {
+  constructor() {
+    super('paid', init);
   }
 }
 
@@ -30,6 +37,7 @@ export class PixCopiedEvent extends CustomEvent<{ method: 'clipboard' | 'command
 /** Every event `<pay-pix-qr>` fires, by name. */
 export interface PayPixQrEventMap {
   expired: PixExpiredEvent;
+  paid: PixPaidEvent;
   'payload-error': PixPayloadErrorEvent;
   copied: PixCopiedEvent;
 }
@@ -55,6 +63,8 @@ declare module './pay-pix-qr.js' {
   }
 }
 
+// `paid` is left out: a checkout element may fire a `paid` of its own with a detail, and this global map
+// holds one type per name. The element's own `addEventListener` (above) knows `paid`.
 declare global {
   interface GlobalEventHandlersEventMap {
     expired: PixExpiredEvent;

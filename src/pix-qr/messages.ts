@@ -25,6 +25,8 @@ export interface PixMessages {
   paid: string;
   expired: string;
   invalid: string;
+  /** Shown (and said once) while `status-url` polls fail; calm, since the code may well be paid. */
+  pollTrouble: string;
 }
 
 export const en: PixMessages = {
@@ -46,6 +48,7 @@ export const en: PixMessages = {
   paid: 'Payment received. Thank you!',
   expired: 'This Pix code has expired. Ask the store for a new one.',
   invalid: 'This Pix code cannot be used. Ask the store for a new one.',
+  pollTrouble: 'Still checking for your payment. If you have paid, do not pay again.',
 };
 
 export const ptBR: PixMessages = {
@@ -68,6 +71,7 @@ export const ptBR: PixMessages = {
   paid: 'Pagamento recebido. Obrigado!',
   expired: 'Este código Pix expirou. Peça um novo à loja.',
   invalid: 'Este código Pix não pode ser usado. Peça um novo à loja.',
+  pollTrouble: 'Ainda verificando seu pagamento. Se você já pagou, não pague de novo.',
 };
 
 /** The built-in language for a `lang` value: Portuguese for any `pt` tag, English otherwise. */

@@ -24,7 +24,8 @@ export const styles =
   label { font-weight: 600; font-size: 0.9em; }
   textarea { font: 0.8em/1.4 ui-monospace, monospace; padding: 8px; resize: none; word-break: break-all; }
   ol { text-align: start; padding-inline-start: 1.5em; }
-  .countdown { color: var(--_muted); font-variant-numeric: tabular-nums; }
+  .countdown { font-variant-numeric: tabular-nums; }
+  .countdown, .notice { color: var(--_muted); }
   .message { font-weight: 600; font-size: 1.125em; }
   .message.paid { color: var(--_success); }
   .message.error { color: var(--_error); }

@@ -4,15 +4,19 @@ import { pageLang } from '../dom/page-lang.js';
 import { setAttr, setText } from '../dom/write.js';
 import { formatBrl } from '../pix/amount.js';
 import { BrCodeError, parseBrCode, type BrCode } from '../pix/br-code.js';
-import { formatClock, parseExpiresAt, secondsLeft, thresholdCrossed } from '../pix/expiry.js';
+import { formatClock, parseExpiresAt } from '../pix/expiry.js';
+import type { PixStatus } from '../pix/pix-status.js';
 import { qrPath } from '../pix/qr-path.js';
-import { PixCopiedEvent, PixExpiredEvent, PixPayloadErrorEvent, type PayPixQrEventMap } from './events.js';
+import { browserClock } from './clock.js';
+import { CopiedFeedback } from './copied-feedback.js';
+import { Countdown } from './countdown.js';
+import { PixCopiedEvent, PixExpiredEvent, PixPaidEvent, PixPayloadErrorEvent, type PayPixQrEventMap } from './events.js';
 import { pixMessagesFor, type PixMessages } from './messages.js';
 import { styles } from './pay-pix-qr.styles.js';
+import type { StatusPoll } from './status-poll.js';
 import { buildPixView, type PixView } from './view.js';
 
-/** What the merchant's backend knows about the charge. */
-export type PixStatus = 'pending' | 'paid' | 'expired';
+export type { PixStatus };
 
 /** What the element shows: the merchant's status, or `error` for an unusable payload, or `empty` before one is set. */
 export type PixState = PixStatus | 'error' | 'empty';
@@ -21,7 +25,10 @@ export type PixState = PixStatus | 'error' | 'empty';
  * Shows a PIX charge to the shopper: the QR code to scan, the "Pix Copia e
  * Cola" code with a copy button, the amount and payee read from the code,
  * and a countdown to `expires-at`. Your page sets `status` to `paid` when
- * your backend learns of the payment; the element then says so.
+ * your backend learns of the payment; the element then says so. Or give it
+ * `status-url`, and it asks your backend itself: every 2 s for the first
+ * minute, then every 10 s, and at once when the page becomes visible again
+ * (the shopper back from the bank app), until the answer is paid or expired.
  *
  * @summary PIX QR code, copy-and-paste code, countdown and paid state for checkout.
  *
@@ -30,7 +37,8 @@ export type PixState = PixStatus | 'error' | 'empty';
  * shopper must know of (copied, a few moments before expiry, expired, paid,
  * unusable code) is announced politely to screen readers.
  *
- * @fires {PixExpiredEvent} expired - The countdown reached `expires-at`; `status` is now `expired`.
+ * @fires {PixExpiredEvent} expired - The countdown reached `expires-at`, or `status-url` answered `expired`; `status` is now `expired`.
+ * @fires {PixPaidEvent} paid - `status-url` answered `paid`; `status` is now `paid` and polling has stopped.
  * @fires {PixPayloadErrorEvent} payload-error - The payload cannot be used; `detail.error` is a `BrCodeError` with a `reason`.
  * @fires {PixCopiedEvent} copied - The shopper copied the code; `detail.method` is `clipboard` or `command`.
  *
@@ -45,6 +53,7 @@ export type PixState = PixStatus | 'error' | 'empty';
  * @csspart copy-button - The copy button.
  * @csspart instructions - The list of steps.
  * @csspart countdown - The visible time left.
+ * @csspart notice - The calm notice shown while polls of `status-url` fail: the element keeps asking.
  * @csspart message - The paid, expired or error message.
  *
  * @cssprop [--pay-color-primary=#0b57d0] - Copy button background and focus ring.
@@ -73,6 +82,7 @@ export class PayPixQr extends ReactiveElement {
     locale: {},
     theme: { reflect: true },
     now: { attribute: false },
+    statusUrl: { attribute: 'status-url' },
   };
 
   /** The BR Code ("Pix Copia e Cola") your backend got when it generated the QR code. */
@@ -91,20 +101,42 @@ export class PayPixQr extends ReactiveElement {
    * (`() => Date.now() + offset`) so the countdown ends when the code does.
    */
   declare now: () => number;
+  /**
+   * Your backend's status address for this code. The element polls it (GET,
+   * `Accept: application/json`, the page's cookies for the same origin) and
+   * turns to `paid` or `expired` on the answer `{ "status": "pending" | "paid" | "expired" }`.
+   * Failed polls show a calm notice and are retried; they never expire the
+   * code. Polling stops on paid, on expired, and when the element leaves the
+   * page. Empty (default): the page sets `status` itself.
+   */
+  declare statusUrl: string;
 
-  /** Seconds until `expires-at`, or null without a usable one. */
-  #left: number | null = null;
-  /** The copy button says "Copied" for a moment after a copy. */
-  #copied = false;
   readonly #announcer = new Announcer(this);
+  readonly #countdown = new Countdown(this, {
+    threshold: (seconds) => this.#announcer.say(this.#m.timeLeft(seconds)),
+    expire: () => {
+      this.#late = true;
+      this.#settle('expired');
+    },
+  });
+  readonly #copied = new CopiedFeedback(this);
+  /** The address polled now ('' for none), and its poll once loaded. */
+  #polled = '';
+  #poll: StatusPoll | undefined;
+  /** The last polls failed: the notice shows. */
+  #trouble = false;
+  /**
+   * The countdown ran out here, and `status-url` has the last word: a payment
+   * made in the last seconds can settle after `expires-at`, so the element
+   * shows the code expired and polls on until the address says expired or paid.
+   */
+  #late = false;
   #code: BrCode | null = null;
   #error: BrCodeError | null = null;
   /** The markup, built with the element and attached at its first render (see {@link buildPixView}). */
   readonly #view: PixView = buildPixView();
   /** The steps now in the list, so it is rebuilt only when the language changes. */
   #instructionsShown: readonly string[] | null = null;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #copiedTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
@@ -114,6 +146,7 @@ export class PayPixQr extends ReactiveElement {
     this.locale = '';
     this.theme = 'light';
     this.now = Date.now;
+    this.statusUrl = '';
     this.#view.copy.addEventListener('click', () => void this.copy());
   }
 
@@ -122,7 +155,7 @@ export class PayPixQr extends ReactiveElement {
     if (!this.payload) return 'empty';
     if (this.#error) return 'error';
     if (this.status === 'paid' || this.status === 'expired') return this.status;
-    return this.#left === 0 ? 'expired' : 'pending';
+    return this.#countdown.left === 0 ? 'expired' : 'pending';
   }
 
   /** The fields read from `payload`, or null when it is empty or unusable. */
@@ -139,18 +172,6 @@ export class PayPixQr extends ReactiveElement {
     return pixMessagesFor(this.#lang);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Back in the page after a move: the countdown resumes.
-    if (this.hasUpdated) this.#tick();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#timer);
-    clearTimeout(this.#copiedTimer);
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const m = this.#m;
     if (changed.has('payload')) {
@@ -164,10 +185,10 @@ export class PayPixQr extends ReactiveElement {
       }
     }
     const status = changed.has('status');
+    // The page set another status itself: its word, not the countdown's, is the last.
+    if (status && this.status !== 'expired') this.#late = false;
     if (status || changed.has('expiresAt') || changed.has('now')) {
-      // New terms are not a threshold passing: no time left before them, nothing announced.
-      this.#left = null;
-      this.#tick();
+      this.#countdown.start(this.status === 'pending' ? parseExpiresAt(this.expiresAt) : null, this.now);
     }
     // Said once per change of status, whoever made it; a status the element was rendered with is just shown.
     if (status && changed.get('status') !== undefined && this.#code) {
@@ -178,6 +199,7 @@ export class PayPixQr extends ReactiveElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('payload') && this.#error) this.#emit(new PixPayloadErrorEvent(this.#error));
+    this.#follow();
   }
 
   /** Attaches the markup once, then writes only what changed. */
@@ -208,7 +230,7 @@ export class PayPixQr extends ReactiveElement {
     setAttr(view.qr, 'aria-label', m.qrLabel);
     setAttr(view.code, 'hidden', !pending);
     setText(view.codeLabel, m.codeLabel);
-    setText(view.copy, this.#copied ? m.copied : m.copy);
+    setText(view.copy, this.#copied.shown ? m.copied : m.copy);
     setAttr(view.instructions, 'hidden', !pending);
     if (this.#instructionsShown !== m.instructions) {
       this.#instructionsShown = m.instructions;
@@ -216,9 +238,11 @@ export class PayPixQr extends ReactiveElement {
         ...m.instructions.map((step) => Object.assign(document.createElement('li'), { textContent: step })),
       );
     }
-    const left = this.#left;
+    const left = this.#countdown.left;
     setAttr(view.countdown, 'hidden', !pending || left === null);
     setText(view.countdown, left === null ? '' : m.expiresIn(formatClock(left)));
+    setAttr(view.notice, 'hidden', !pending || !this.#trouble);
+    setText(view.notice, m.pollTrouble);
     const message = state === 'error' ? m.invalid : state === 'paid' || state === 'expired' ? m[state] : '';
     setAttr(view.message, 'hidden', !message);
     setAttr(view.message, 'class', `message ${state}`);
@@ -251,48 +275,47 @@ export class PayPixQr extends ReactiveElement {
       this.#announcer.say(this.#m.copyFailed);
       return false;
     }
-    this.#setCopied(true);
-    clearTimeout(this.#copiedTimer);
-    this.#copiedTimer = setTimeout(() => this.#setCopied(false), 3000);
+    this.#copied.show();
     this.#announcer.say(this.#m.copiedAnnouncement);
     this.#emit(new PixCopiedEvent(method));
     return true;
   }
 
   /**
-   * Reads the clock, updates the seconds left, announces a threshold once
-   * when passed (not when the element starts already past it, nor when its
-   * terms change), expires at zero, and schedules the next tick just after
-   * the next whole second.
+   * Polls `status-url` while the code is payable, or expired by the countdown
+   * alone: from the first update that finds both, until either goes. The
+   * poll's code loads then, so a page without `status-url` never downloads it.
    */
-  #tick(): void {
-    clearTimeout(this.#timer);
-    const expiresAt = parseExpiresAt(this.expiresAt);
-    // The seconds left are shown: every tick renders.
-    this.requestUpdate();
-    if (expiresAt === null) {
-      this.#left = null;
-      return;
-    }
-    const now = this.now();
-    const before = this.#left;
-    const left = secondsLeft(expiresAt, now);
-    this.#left = left;
-    if (this.status !== 'pending') return;
-    if (left === 0) {
-      this.status = 'expired';
-      // After the render, so listeners find the element already in its expired state.
-      void this.updateComplete.then(() => this.#emit(new PixExpiredEvent()));
-      return;
-    }
-    const crossed = before === null ? null : thresholdCrossed(before, left);
-    if (crossed !== null) this.#announcer.say(this.#m.timeLeft(crossed));
-    if (this.isConnected) this.#timer = setTimeout(() => this.#tick(), ((expiresAt - now) % 1000 || 1000) + 20);
+  #follow(): void {
+    const state = this.state;
+    const url = ((state === 'pending' || (this.#late && state === 'expired')) && this.statusUrl) || '';
+    if (url === this.#polled) return;
+    this.#polled = url;
+    this.#poll?.stop();
+    this.#trouble = false;
+    if (url)
+      void import('./status-poll.js').then(({ StatusPoll }) => {
+        // Still the address to poll once the code has loaded?
+        if (this.#polled === url) this.#poll = new StatusPoll(this, url, (status) => this.#heard(status), browserClock);
+      });
   }
 
-  #setCopied(copied: boolean): void {
-    this.#copied = copied;
+  /** A poll's outcome: the code's fate, or whether polls fail (`null`), announced once when they begin to. */
+  #heard(status: PixStatus | null): void {
+    if (status && status !== 'pending') {
+      this.#late = false;
+      // Expired already by the countdown: the address agrees, and polling stops without a second event.
+      return status === this.status ? this.requestUpdate() : this.#settle(status);
+    }
+    if (!status && !this.#trouble) this.#announcer.say(this.#m.pollTrouble);
+    this.#trouble = !status;
     this.requestUpdate();
+  }
+
+  /** The element itself learned the code's fate: shown, and then told, so listeners find it in that state. */
+  #settle(status: 'paid' | 'expired'): void {
+    this.status = status;
+    void this.updateComplete.then(() => this.#emit(status === 'paid' ? new PixPaidEvent() : new PixExpiredEvent()));
   }
 
   /**

@@ -21,6 +21,7 @@ export interface PixView {
   copy: HTMLButtonElement;
   instructions: HTMLOListElement;
   countdown: HTMLElement;
+  notice: HTMLElement;
   message: HTMLElement;
   status: HTMLElement;
 }
@@ -51,6 +52,7 @@ export function buildPixView(): PixView {
     )),
     (view.instructions = h<HTMLOListElement>('ol', { part: 'instructions' })),
     (view.countdown = h('p', { class: 'countdown', part: 'countdown', role: 'timer' })),
+    (view.notice = h('p', { class: 'notice', part: 'notice' })),
     (view.message = h('p', { class: 'message', part: 'message' })),
     (view.status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' })),
   );

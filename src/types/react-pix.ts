@@ -21,14 +21,18 @@ export interface PayPixQrJsxProps extends DetailedHTMLProps<HTMLAttributes<PayPi
   'expires-at'?: PayPixQr['expiresAt'];
   /** `pending`, `paid` once your backend confirms, or `expired`. */
   status?: PayPixQr['status'];
+  /** Your backend's status address: the element polls it and turns to paid or expired by itself. */
+  'status-url'?: PayPixQr['statusUrl'];
   /** Language of texts ("en", "pt-BR"). */
   locale?: PayPixQr['locale'];
   /** `light`, `dark`, or `auto`. */
   theme?: PayPixQr['theme'];
   /** Your server's clock, in Unix ms, when the shopper's device clock may be off. */
   now?: PayPixQr['now'];
-  /** The countdown reached `expires-at`. */
+  /** The code can no longer be paid: the countdown reached `expires-at`, or `status-url` said so. */
   onexpired?: (event: PayPixQrEventMap['expired']) => void;
+  /** `status-url` answered paid. */
+  onpaid?: (event: PayPixQrEventMap['paid']) => void;
   /** The payload is malformed or was tampered with; `event.detail.error.reason` says how. */
   'onpayload-error'?: (event: PayPixQrEventMap['payload-error']) => void;
   /** The shopper copied the code. */

@@ -59,7 +59,19 @@ const ELEMENTS = [
     props: 'PayPixQrJsxProps',
     type: 'PayPixQr',
     events: 'PayPixQrEventMap',
-    floor: ['payload', 'expires-at', 'status', 'locale', 'theme', 'now', 'onexpired', 'onpayload-error', 'oncopied'],
+    floor: [
+      'payload',
+      'expires-at',
+      'status',
+      'status-url',
+      'locale',
+      'theme',
+      'now',
+      'onexpired',
+      'onpaid',
+      'onpayload-error',
+      'oncopied',
+    ],
   },
 ] as const;
 

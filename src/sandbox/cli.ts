@@ -46,10 +46,6 @@ try {
   throw error;
 }
 
-// Listening everywhere, the sandbox's own URL names no address (0.0.0.0): this machine's loopback is the one to use here.
-const here = everywhere ? `http://${host === '::' ? '[::1]' : '127.0.0.1'}:${sandbox.port}` : sandbox.url;
-const beyondLoopback = everywhere || network.length > 0;
-console.log(describeFixtures(here, beyondLoopback ? network.map((lan) => `http://${lan}:${sandbox.port}`) : null));
 let stopping = false;
 const stop = () => {
   if (stopping) return;
@@ -62,5 +58,11 @@ const stop = () => {
     },
   );
 };
+// Before the banner: whoever reads it may stop the sandbox at once, and it still closes cleanly.
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+
+// Listening everywhere, the sandbox's own URL names no address (0.0.0.0): this machine's loopback is the one to use here.
+const here = everywhere ? `http://${host === '::' ? '[::1]' : '127.0.0.1'}:${sandbox.port}` : sandbox.url;
+const beyondLoopback = everywhere || network.length > 0;
+console.log(describeFixtures(here, beyondLoopback ? network.map((lan) => `http://${lan}:${sandbox.port}`) : null));

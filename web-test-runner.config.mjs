@@ -27,6 +27,11 @@ const commonjs = fromRollup(rollupCommonjs);
  * one each call), and `'open', { url }`, a sandbox started there; `'elsewhere-url',
  * { site }`, where another site answers, and `'frame-loads', { site }`, how many
  * frames loaded it.
+ *
+ * For `<pay-checkout>`: `'checkout', { action: 'start' }` starts a merchant's
+ * site (a sandbox of its own and `checkoutHandler` over node:http, see
+ * test/checkout-site.ts, loaded on first use) and `'checkout', { action, site }`
+ * drives it.
  */
 function sandbox() {
   let running;
@@ -36,6 +41,7 @@ function sandbox() {
   const opened = [];
   let createSandbox;
   let closedPort;
+  let checkoutSites;
   return {
     name: 'sandbox',
     async serverStart() {
@@ -48,6 +54,7 @@ function sandbox() {
       refusing = await createSandbox({ frameAncestors: ['https://shop.example'] });
     },
     async serverStop() {
+      await (await checkoutSites)?.closeCheckoutSites();
       for (const box of opened) await box.close();
       await refusing?.close();
       await silent?.close();
@@ -62,6 +69,9 @@ function sandbox() {
       if (command === 'open') return opened[opened.push(await createSandbox({ port: Number(new URL(payload.url).port) })) - 1].url;
       if (command === 'elsewhere-url') return silent.elsewhereUrl(payload.site);
       if (command === 'frame-loads') return silent.frameLoads(payload.site);
+      // The module's promise, so two pages starting at once share one module and its sites.
+      if (command === 'checkout')
+        return (await (checkoutSites ??= tsImport('./test/checkout-site.ts', import.meta.url))).checkoutCommand(payload);
       return undefined;
     },
   };

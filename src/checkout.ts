@@ -1,0 +1,22 @@
+/**
+ * `pay-card-form/checkout`: importing this module defines `<pay-checkout>`,
+ * the whole checkout of one order (card and Pix) against `checkoutHandler`.
+ * Each method's element loads from its own entry when the shopper chooses
+ * it, so a page that opens on the card loads no QR encoder.
+ */
+import { PayCheckout, setMethodLoaders } from './checkout/pay-checkout.js';
+
+export { PayCheckout };
+export { CheckoutError, type CheckoutFailure } from './checkout/checkout-error.js';
+export { CheckoutPaidEvent, type PaidDetail } from './checkout/events/paid-event.js';
+export { PaymentFailedEvent } from './checkout/events/payment-failed-event.js';
+export { MethodChangeEvent } from './checkout/events/method-change-event.js';
+export type { PayCheckoutEventMap, PayCheckoutElementEventMap } from './checkout/events/event-map.js';
+export { PAYMENT_METHODS, type PaymentMethod } from './checkout/methods.js';
+export { en as checkoutEn, ptBR as checkoutPtBR, type CheckoutMessages } from './checkout/messages.js';
+
+setMethodLoaders({ card: () => import('./index.js'), pix: () => import('./pix.js') });
+// Server-side rendering imports this module in Node, where there is no registry.
+if (typeof customElements !== 'undefined' && !customElements.get('pay-checkout')) {
+  customElements.define('pay-checkout', PayCheckout);
+}

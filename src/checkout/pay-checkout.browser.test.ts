@@ -1,0 +1,254 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { installmentOptions } from '../card/installments.js';
+import { CheckoutError, CheckoutPaidEvent, MethodChangeEvent, PaymentFailedEvent } from '../checkout.js';
+import {
+  cardForm,
+  charges,
+  chooseInstallments,
+  CPF,
+  expectCheckoutAccessible,
+  expectText,
+  expireCodes,
+  fillCard,
+  isolated,
+  mountCheckout,
+  next,
+  payments,
+  payQr,
+  pixQr,
+  POLICY,
+  pressPay,
+  radio,
+  shadowPart,
+  shownPanel,
+  startSite,
+  submitText,
+  typeIn,
+  until,
+  type Site,
+} from './test-helpers.js';
+
+/** What pt-BR puts between "R$" and the amount. */
+const NBSP = '\u00a0';
+const brl = (text: string) => `R$${NBSP}${text}`;
+const planOf = (amount: number, count: number) => installmentOptions({ amount, ...POLICY }).find((option) => option.count === count)!;
+/** Whether the page has fetched the QR encoder's module (the dev server serves each module as its own file). */
+const qrEncoderLoaded = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/lean-qr/'));
+
+let site: Site;
+before(async () => {
+  site = await startSite();
+});
+
+describe('<pay-checkout>: card', function () {
+  // Typing a card through the frame takes a few seconds on a busy machine.
+  this.timeout(30000);
+
+  it('6x with a CPF: the pay button follows the plan, then paid with the count and the total charged; no QR encoder loaded', async () => {
+    const { el, orderId } = await mountCheckout(site);
+    const form = await cardForm(el);
+    expect(shownPanel(el)).to.deep.equal(['card']);
+    expect(customElements.get('pay-pix-qr'), 'the Pix element is not loaded on a page that opens on the card').to.equal(undefined);
+    expect(qrEncoderLoaded(), 'nor the QR encoder').to.equal(false);
+    expect(await submitText(form)).to.equal(`Pagar ${brl('159,90')}`);
+    await expectCheckoutAccessible(el);
+
+    await chooseInstallments(form, '6');
+    const six = planOf(15990, 6);
+    expect(await submitText(form)).to.equal(`Pagar ${brl('171,24')}`);
+    await fillCard(form);
+    await typeIn(form, 'taxId', CPF);
+    const before = (await charges(site)).length;
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await pressPay(form);
+    const event = await paid;
+    expect(event).to.be.instanceOf(CheckoutPaidEvent);
+    const [charge] = await charges(site);
+    expect(event.detail).to.deep.equal({ orderId, method: 'card', chargeId: charge!.id, installments: 6, total: six.total });
+    expect((await charges(site)).length).to.equal(before + 1);
+    expect([charge!.amount_centavos, charge!.installments, charge!.status]).to.deep.equal([six.total, 6, 'approved']);
+    expectText(shadowPart(el, 'note'), `Pagamento aprovado: 6x de ${brl('28,54')}. Total de ${brl('171,24')}.`);
+    expect(radio(el, 'pix').matches(':disabled'), 'the choice is over once paid').to.equal(true);
+    expect(el.paid).to.deep.equal(event.detail);
+    await expectCheckoutAccessible(el);
+  });
+
+  it('declined: the reason shown, payment-failed with the code, and a way to try again that pays', async () => {
+    const { el, orderId } = await mountCheckout(site, { locale: 'en', theme: 'dark' });
+    const form = await cardForm(el);
+    expect(await submitText(form)).to.equal('Pay R$159.90');
+    await fillCard(form, '4000000000000002');
+    await typeIn(form, 'taxId', CPF);
+    const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+    await pressPay(form);
+    const { error } = (await failed).detail;
+    expect(error).to.be.instanceOf(CheckoutError);
+    expect([error.name, error.code, error.reason, error.method, error.status]).to.deep.equal([
+      'CheckoutError',
+      'declined',
+      'card_declined',
+      'card',
+      402,
+    ]);
+    await until(el, () => el.shadowRoot!.activeElement === shadowPart(el, 'action'), 'focus on "Try again"');
+    expectText(shadowPart(el, 'note'), 'The card was declined. Try another card or pay with Pix.');
+    expectText(shadowPart(el, 'action'), 'Try again');
+    await expectCheckoutAccessible(el);
+
+    await sendKeys({ press: 'Enter' });
+    await until(el, () => shadowPart(el, 'action').hidden && shadowPart(el, 'note').textContent === '', 'the form again');
+    await fillCard(form);
+    await typeIn(form, 'taxId', CPF);
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await pressPay(form);
+    expect((await paid).detail).to.include({ orderId, method: 'card', installments: 1, total: 15990 });
+  });
+
+  it('a page whose amount says 1 centavo: the order’s real amount is charged', async () => {
+    const { el, orderId } = await mountCheckout(site, { amount: 25000, pageAmount: 1 });
+    const form = await cardForm(el);
+    expect(await submitText(form)).to.equal(`Pagar ${brl('0,01')}`);
+    await fillCard(form);
+    await typeIn(form, 'taxId', CPF);
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await pressPay(form);
+    const { detail } = await paid;
+    const [charge] = await charges(site);
+    expect(detail).to.deep.equal({ orderId, method: 'card', chargeId: charge!.id, installments: 1, total: 25000 });
+    expect([charge!.amount_centavos, charge!.installments]).to.deep.equal([25000, 1]);
+  });
+
+  it('isolated: no keystroke and no card value reaches the page', async function () {
+    if (!isolated) this.skip();
+    const { el } = await mountCheckout(site);
+    const form = await cardForm(el);
+    const heard: string[] = [];
+    for (const type of ['keydown', 'keyup', 'input', 'beforeinput', 'paste'])
+      document.addEventListener(type, (event) => heard.push(event.type), { capture: true });
+    await fillCard(form);
+    expect(heard).to.deep.equal([]);
+    const pageText = (root: Node): string =>
+      [...(root as ParentNode).querySelectorAll('*')]
+        .map((node) => `${node.outerHTML}${node.shadowRoot ? pageText(node.shadowRoot) : ''}`)
+        .join('');
+    expect(pageText(el.shadowRoot!)).to.not.contain('4111');
+  });
+});
+
+describe('<pay-checkout>: the method choice', function () {
+  this.timeout(30000);
+
+  it('is a radio group, in both languages, chosen with the arrow keys; the Pix code loads only then', async () => {
+    const { el } = await mountCheckout(site, { methods: 'card pix' });
+    await cardForm(el);
+    const group = shadowPart(el, 'methods');
+    expect(group.localName).to.equal('fieldset');
+    expectText(shadowPart(el, 'legend'), 'Forma de pagamento');
+    expect([...group.querySelectorAll('label')].map((label) => label.textContent)).to.deep.equal(['Cartão de crédito', 'Pix']);
+    expect([radio(el, 'card').checked, radio(el, 'pix').checked]).to.deep.equal([true, false]);
+
+    radio(el, 'card').focus();
+    const changed = next<MethodChangeEvent>(el, 'method-change');
+    await sendKeys({ press: 'ArrowRight' });
+    const event = await changed;
+    expect(event).to.be.instanceOf(MethodChangeEvent);
+    expect(event.detail).to.deep.equal({ method: 'pix' });
+    expect([radio(el, 'pix').checked, el.method, el.shadowRoot!.activeElement]).to.deep.equal([true, 'pix', radio(el, 'pix')]);
+    await el.updateComplete;
+    expect(shownPanel(el)).to.deep.equal(['pix']);
+    await pixQr(el);
+    expect(qrEncoderLoaded()).to.equal(true);
+    await expectCheckoutAccessible(el);
+
+    const back = next<MethodChangeEvent>(el, 'method-change');
+    await sendKeys({ press: 'ArrowLeft' });
+    expect((await back).detail.method).to.equal('card');
+    await el.updateComplete;
+    expect(shownPanel(el)).to.deep.equal(['card']);
+
+    el.locale = 'en';
+    await el.updateComplete;
+    expectText(shadowPart(el, 'legend'), 'Payment method');
+    expect([...group.querySelectorAll('label')].map((label) => label.textContent)).to.deep.equal(['Credit card', 'Pix']);
+  });
+
+  it('follows `methods`: its order, and no choice for one method', async () => {
+    const { el } = await mountCheckout(site, { methods: 'pix card' });
+    expect(el.method).to.equal('pix');
+    expect([...shadowPart(el, 'methods').querySelectorAll('input')].map((input) => input.value)).to.deep.equal(['pix', 'card']);
+    await pixQr(el);
+    el.methods = 'card';
+    await el.updateComplete;
+    expect([shadowPart(el, 'methods').hidden, el.method, shownPanel(el)]).to.deep.equal([true, 'card', ['card']]);
+  });
+});
+
+describe('<pay-checkout>: Pix', function () {
+  this.timeout(30000);
+
+  it('shows the handler’s code inline, follows its status, and is paid through the sandbox', async () => {
+    const { el, orderId } = await mountCheckout(site, { methods: 'pix card', amount: 4590 });
+    const qr = await pixQr(el);
+    expect(qr.code?.amount).to.equal('45.90');
+    expect(qr.statusUrl).to.match(/\/api\/checkout\/pix\/status\?reference=/);
+    await expectCheckoutAccessible(el);
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await payQr(site, qr.payload);
+    const { detail } = await paid;
+    expect(detail.orderId).to.equal(orderId);
+    expect(detail.method).to.equal('pix');
+    expect(await payments(site)).to.deep.include({ method: 'pix', orderId, id: (detail as { qrCodeId: string }).qrCodeId, amount: 4590 });
+    expect(qr.state).to.equal('paid');
+    await expectCheckoutAccessible(el);
+  });
+
+  it('expired: "Gerar novo código" brings a new code', async () => {
+    const { el } = await mountCheckout(site, { methods: 'pix card', amount: 1000 });
+    const first = await pixQr(el);
+    const payload = first.payload;
+    await expireCodes(site);
+    await until(el, () => !shadowPart(el, 'pix-panel').querySelector<HTMLElement>('[part~="action"]')!.hidden, 'the new-code button');
+    const action = shadowPart(el, 'pix-panel').querySelector<HTMLButtonElement>('[part~="action"]')!;
+    expectText(action, 'Gerar novo código');
+    expect(first.state).to.equal('expired');
+    await expectCheckoutAccessible(el);
+    action.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(
+      el,
+      () => !!el.shadowRoot!.querySelector('pay-pix-qr') && el.shadowRoot!.querySelector('pay-pix-qr') !== first,
+      'a new code',
+    );
+    const second = await pixQr(el);
+    expect(second.payload).to.not.equal(payload);
+    expect(second.state).to.equal('pending');
+    expect(action.hidden).to.equal(true);
+  });
+
+  it('a live amount: the parcelas follow it, and a code shown for the old amount is withdrawn until asked for again', async () => {
+    const { el } = await mountCheckout(site, { methods: 'card pix', amount: 15990 });
+    const form = await cardForm(el);
+    await chooseInstallments(form, '6');
+    el.amount = 30000;
+    await until(el, () => form.plan?.total === planOf(30000, 6).total, 'the plan for the new amount');
+    expect(await submitText(form)).to.equal(
+      `Pagar ${brl(new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(planOf(30000, 6).total / 100))}`,
+    );
+
+    radio(el, 'pix').click();
+    const qr = await pixQr(el);
+    el.amount = 31000;
+    await el.updateComplete;
+    expect(qr.isConnected, 'the old code is taken away').to.equal(false);
+    const panel = shadowPart(el, 'pix-panel');
+    expectText(
+      panel.querySelector('[part~="note"]')!,
+      'O valor do pedido mudou e este código foi retirado. Gere um novo código para o novo valor.',
+    );
+    await expectCheckoutAccessible(el);
+    panel.querySelector<HTMLButtonElement>('[part~="action"]')!.click();
+    const again = await pixQr(el);
+    expect(again).to.not.equal(qr);
+  });
+});

@@ -21,7 +21,7 @@ export {
   type CardValidation,
   type ExpiryError,
 } from './card/validators.js';
-export type { CardInput, TokenizeResult, CardField } from './card/types.js';
+export type { CardInput, TokenizeResult, CardErrorPath } from './card/types.js';
 export { parseBrCode, BrCodeError, type BrCode, type BrCodeProblem } from './pix/br-code.js';
 export {
   installmentOptions,
@@ -29,6 +29,7 @@ export {
   MAX_MONTHLY_RATE,
   MAX_PLAN_AMOUNT,
   type InstallmentConfig,
+  type InstallmentPolicy,
   type InstallmentConfigOption,
   type InstallmentOption,
 } from './card/installments.js';

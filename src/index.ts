@@ -1,7 +1,8 @@
 /**
  * `pay-card-form`: importing this module defines `<pay-card-form>`, with both
- * modes (the inline form loads on demand, only where `mode="inline"` asks).
- * Everything from `pay-card-form/core` is re-exported for convenience.
+ * modes (the inline form loads on demand, only where `mode="inline"` asks),
+ * and exports what belongs to the element. The card logic, `tokenize` and
+ * the error classes have one path of their own, `pay-card-form/core`.
  */
 import { setInlineFormLoader } from './element/inline-mode.js';
 import { PayCardForm } from './element/pay-card-form.js';
@@ -14,8 +15,7 @@ export { TokenizeErrorEvent, type TokenizeErrorDetail } from './element/events/t
 export type { PayCardFormEventMap, PayCardFormElementEventMap, PayCardFormListener } from './element/events/event-map.js';
 export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence } from './form/messages.js';
 export type { Problem } from './form/problems.js';
-export { type FieldName } from './card/field-names.js';
-export * from './core.js';
+export { type CardFieldName } from './card/field-names.js';
 
 setInlineFormLoader(() => import('./element/inline-surface.js'));
 // Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.

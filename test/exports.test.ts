@@ -56,7 +56,8 @@ test('pay-card-form/pix reads BR Codes in Node and imports without a DOM', async
 test('importing the element entry in Node (server-side rendering) does not crash', async () => {
   const mod = await import('pay-card-form');
   assert.equal(typeof mod.PayCardForm, 'function');
-  assert.equal(typeof mod.tokenize, 'function');
+  // One public path per symbol: the card logic, `tokenize` and the errors are `pay-card-form/core`'s.
+  for (const name of ['tokenize', 'detectBrand', 'ConfigurationError', 'FrameError']) assert.ok(!(name in mod), `${name} is core's`);
 });
 
 test('pay-card-form/sandbox starts and stops', async () => {

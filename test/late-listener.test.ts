@@ -56,19 +56,17 @@ for (const { mistake, attributes, error } of CASES) {
     const tab = await browser.newPage();
     try {
       await tab.goto(`${site.origin('localhost')}/late.html`, { waitUntil: 'load' });
-      const readiness = await tab.evaluate(() => (window as unknown as { readiness: Promise<string> }).readiness);
+      const readiness = await tab.evaluate<string>('window.readiness');
       assert.match(readiness, error);
       // The page has loaded and a task has run since: anything more would have been fired by now.
-      const heard = await tab.evaluate(
-        () => new Promise((done) => setTimeout(() => done((window as unknown as { heard: string[] }).heard))),
-      );
-      assert.equal((heard as string[]).length, 1, `heard: ${JSON.stringify(heard)}`);
-      assert.match((heard as string[])[0]!, error);
-      const held = await tab.evaluate(() => {
-        const form = document.querySelector('pay-card-form') as unknown as { error: Error | null };
-        return form.error && `${form.error.name}: ${form.error.message}`;
-      });
-      assert.equal(held, (heard as string[])[0]);
+      const heard = await tab.evaluate<string[]>('new Promise((done) => setTimeout(() => done(window.heard)))');
+      assert.equal(heard.length, 1, `heard: ${JSON.stringify(heard)}`);
+      assert.match(heard[0]!, error);
+      const held = await tab.evaluate<string | null>(`(() => {
+        const { error } = document.querySelector('pay-card-form');
+        return error && error.name + ': ' + error.message;
+      })()`);
+      assert.equal(held, heard[0]);
     } finally {
       await tab.close();
     }

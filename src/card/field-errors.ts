@@ -1,21 +1,21 @@
 import { isAccepted } from './accepted-brands.js';
 import type { Brand } from './brand.js';
-import { FIELDS, type FieldName } from './field-names.js';
+import { FIELDS, type CardFieldName } from './field-names.js';
 import { fieldOf, toCardInput, type FieldValues } from './field-values.js';
 import { digitsOnly } from './parsers.js';
-import type { CardField, CardInput } from './types.js';
+import type { CardErrorPath, CardInput } from './types.js';
 import { validateCard, type CardErrorCode } from './validators.js';
 
 /** Why a field is invalid, and the `card.*` path at fault (for the expiry field, its month or its year). */
 export interface FieldError {
   code: CardErrorCode;
-  path: CardField;
+  path: CardErrorPath;
   /** For `brand_not_accepted`: the brand refused, for a sentence that names it. */
   brand?: Brand;
 }
 
 /** The error of each invalid field; valid fields are absent. */
-export type FieldErrors = Partial<Record<FieldName, FieldError>>;
+export type FieldErrors = Partial<Record<CardFieldName, FieldError>>;
 
 /** The fields checked once: the error of each, and the card as `tokenize` sends it (`CardValidation.card`). */
 export interface CheckedFields {
@@ -32,7 +32,7 @@ export interface CheckedFields {
 export function checkFields(values: FieldValues, options: { now?: Date; accepted?: readonly Brand[] | null } = {}): CheckedFields {
   const { errors, brand, card } = validateCard(toCardInput(values), options);
   const out: FieldErrors = {};
-  for (const path of Object.keys(errors) as CardField[]) out[fieldOf(path)] = { code: errors[path]!, path };
+  for (const path of Object.keys(errors) as CardErrorPath[]) out[fieldOf(path)] = { code: errors[path]!, path };
   // One to three digits is a date still being typed, whatever the digits say so far.
   const typed = digitsOnly(values.expiry).length;
   if (typed && typed < 4) out.expiry = { code: 'too_short', path: out.expiry?.path ?? 'card.expirationYear' };
@@ -42,6 +42,6 @@ export function checkFields(values: FieldValues, options: { now?: Date; accepted
 }
 
 /** The first invalid field in filling order, or undefined when every field is valid. */
-export function firstInvalid(errors: FieldErrors): FieldName | undefined {
+export function firstInvalid(errors: FieldErrors): CardFieldName | undefined {
   return FIELDS.find((field) => errors[field]);
 }

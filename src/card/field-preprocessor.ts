@@ -1,6 +1,6 @@
 import { brandInfo } from './brand-detection.js';
 import { type Brand } from './brand.js';
-import type { FieldName } from './field-names.js';
+import type { CardFieldName } from './field-names.js';
 import { preprocessCardNumber, preprocessCvv, preprocessExpiry, type EditState, type Preprocessed } from './preprocessors.js';
 
 /** The longest CVV of any brand: what the CVV field takes while the brand is unknown. */
@@ -12,7 +12,7 @@ const MAX_CVV_LENGTH = 4;
  * CVV keeps as many digits as the brand's code has. The holder name is the
  * shopper's own text and is left as typed.
  */
-export function preprocessField(field: FieldName, viewValue: string, edit: EditState, brand: Brand | null): Preprocessed {
+export function preprocessField(field: CardFieldName, viewValue: string, edit: EditState, brand: Brand | null): Preprocessed {
   switch (field) {
     case 'number':
       return preprocessCardNumber(viewValue, edit);

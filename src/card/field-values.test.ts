@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FIELDS } from './field-names.js';
 import { cardPathsOf, emptyFields, fieldOf, isEmpty, toCardInput } from './field-values.js';
-import type { CardField } from './types.js';
+import type { CardErrorPath } from './types.js';
 
 test('four fields, in the order a person fills them', () => {
   assert.deepEqual(FIELDS, ['number', 'holderName', 'expiry', 'cvv']);
@@ -38,7 +38,7 @@ test('fields map to card.* paths and back', () => {
   assert.deepEqual(cardPathsOf('holderName'), ['card.holderName']);
   assert.deepEqual(cardPathsOf('expiry'), ['card.expirationMonth', 'card.expirationYear']);
   assert.deepEqual(cardPathsOf('cvv'), ['card.cvv']);
-  const every: CardField[] = ['card.number', 'card.holderName', 'card.expirationMonth', 'card.expirationYear', 'card.cvv'];
+  const every: CardErrorPath[] = ['card.number', 'card.holderName', 'card.expirationMonth', 'card.expirationYear', 'card.cvv'];
   assert.deepEqual(every.map(fieldOf), ['number', 'holderName', 'expiry', 'expiry', 'cvv']);
   for (const field of FIELDS) for (const path of cardPathsOf(field)) assert.equal(fieldOf(path), field, path);
 });

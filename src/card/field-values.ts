@@ -4,12 +4,12 @@
  * (§2.2), whose expiry is two values. No DOM: the element, and any other view
  * of the same form, build on this.
  */
-import { FIELDS, type FieldName } from './field-names.js';
+import { FIELDS, type CardFieldName } from './field-names.js';
 import { parseExpiry } from './parsers.js';
-import type { CardField, CardInput } from './types.js';
+import type { CardErrorPath, CardInput } from './types.js';
 
 /** What each input holds, as shown (formatted). */
-export type FieldValues = Record<FieldName, string>;
+export type FieldValues = Record<CardFieldName, string>;
 
 /** A new set of empty fields. */
 export function emptyFields(): FieldValues {
@@ -28,11 +28,11 @@ export function toCardInput(values: FieldValues): CardInput {
 }
 
 /** The `card.*` paths a field feeds: one each, two for the expiry. */
-export function cardPathsOf(field: FieldName): readonly CardField[] {
+export function cardPathsOf(field: CardFieldName): readonly CardErrorPath[] {
   return field === 'expiry' ? ['card.expirationMonth', 'card.expirationYear'] : [`card.${field}`];
 }
 
 /** The field that shows a `card.*` path's error, e.g. a `ValidationError` from the service. */
-export function fieldOf(path: CardField): FieldName {
-  return path === 'card.expirationMonth' || path === 'card.expirationYear' ? 'expiry' : (path.slice('card.'.length) as FieldName);
+export function fieldOf(path: CardErrorPath): CardFieldName {
+  return path === 'card.expirationMonth' || path === 'card.expirationYear' ? 'expiry' : (path.slice('card.'.length) as CardFieldName);
 }

@@ -8,6 +8,13 @@
 import { PayCardError } from '../shared/errors.js';
 import { MAX_INSTALLMENTS } from './installment-limits.js';
 
+/**
+ * The merchant's installment policy: how many installments, how many
+ * interest-free, the monthly rate and the smallest installment. Each order
+ * brings its own amount ({@link InstallmentConfig}).
+ */
+export type InstallmentPolicy = Omit<InstallmentConfig, 'amount'>;
+
 /** The merchant's installment policy and the amount to split. */
 export interface InstallmentConfig {
   /** The cash price, in integer centavos (R$ 159,90 is `15990`). */

@@ -28,5 +28,5 @@ export interface TokenizeResult {
 }
 
 /** The `card.*` paths a validation error can point at (§7.3). */
-export const CARD_FIELDS = ['card.number', 'card.holderName', 'card.expirationMonth', 'card.expirationYear', 'card.cvv'] as const;
-export type CardField = (typeof CARD_FIELDS)[number];
+export const CARD_ERROR_PATHS = ['card.number', 'card.holderName', 'card.expirationMonth', 'card.expirationYear', 'card.cvv'] as const;
+export type CardErrorPath = (typeof CARD_ERROR_PATHS)[number];

@@ -6,7 +6,7 @@
 import luhn10 from 'card-validator/dist/luhn-10.js';
 import { brandInfo, detectBrand, MAX_CARD_DIGITS, MIN_CARD_DIGITS } from './brand-detection.js';
 import { type Brand } from './brand.js';
-import type { CardField, CardInput } from './types.js';
+import type { CardErrorPath, CardInput } from './types.js';
 
 /** Why a field is invalid. */
 export type CardErrorCode =
@@ -98,7 +98,7 @@ export interface CardValidation {
   /** Brand detected from the number, or null. */
   brand: Brand | null;
   /** One code per invalid field; fields that passed are absent. */
-  errors: Partial<Record<CardField, CardErrorCode>>;
+  errors: Partial<Record<CardErrorPath, CardErrorCode>>;
   /** The card as it should be sent: number without separators, holder name trimmed. */
   card: CardInput;
 }

@@ -5,10 +5,10 @@
  * (a drifted check would then refuse real messages and blank the form).
  * The runtime half shows the same tables are what the checks run. The
  * problems and the `card.*` paths need no such line: the checks read the
- * very lists their types come from (`PROBLEMS`, `CARD_FIELDS`).
+ * very lists their types come from (`PROBLEMS`, `CARD_ERROR_PATHS`).
  */
 import { expect } from '@open-wc/testing';
-import type { FieldName } from '../card/field-names.js';
+import type { CardFieldName } from '../card/field-names.js';
 import type { TokenizeResult } from '../card/types.js';
 import type { ChangeDetail, FieldState } from '../form/change-detail.js';
 import type { Messages } from '../form/messages.js';
@@ -29,7 +29,7 @@ describe('the channel declarations', () => {
     void (MESSAGE_CHECKS satisfies MessageChecks<Messages & { newSentence: string }>);
     // A field added to the form.
     // @ts-expect-error the check has no `newField`
-    void (FIELD_STATES satisfies ShapeOf<Record<FieldName | 'newField', FieldState>>);
+    void (FIELD_STATES satisfies ShapeOf<Record<CardFieldName | 'newField', FieldState>>);
     // A key added to the `change` detail.
     // @ts-expect-error the check has no `newKey`
     void (CHANGE_DETAIL satisfies ShapeOf<ChangeDetail & { newKey: boolean }>);

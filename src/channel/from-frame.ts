@@ -29,7 +29,7 @@ export const FIELD_STATES = {
 const centavos = integer(0, Number.MAX_SAFE_INTEGER);
 
 /** The installment option chosen, key by key. */
-export const PLAN = {
+export const INSTALLMENT_OPTION = {
   count: integer(1, MAX_INSTALLMENTS),
   installment: centavos,
   firstInstallment: centavos,
@@ -43,7 +43,7 @@ export const CHANGE_DETAIL = {
   empty: boolean,
   brand: nullable(oneOf(BRANDS)),
   fields: object(FIELD_STATES),
-  plan: nullable(object(PLAN)),
+  plan: nullable(object(INSTALLMENT_OPTION)),
   taxId: nullable(object({ kind: oneOf(['cpf', 'cnpj']), value: string(14) } satisfies ShapeOf<TaxId>)),
 } satisfies ShapeOf<ChangeDetail>;
 

@@ -8,7 +8,7 @@
  * carry: docs/security.md says so. What the frame accepts of them is
  * `message-checks.ts`.
  */
-import { FORM_FIELDS, type FormField } from '../form/form-fields.js';
+import { FORM_FIELDS, type FormFieldName } from '../form/form-fields.js';
 import type { ErrorSentence, InstallmentSentences, MessageOverrides, Messages } from '../form/messages.js';
 import type { Problem } from '../form/problems.js';
 
@@ -30,7 +30,7 @@ export type Packed<T> = T extends string
         ? Partial<T>
         : T extends Partial<InstallmentSentences>
           ? { [K in keyof InstallmentSentences]?: string }
-          : { [K in keyof T]?: string | Record<FormField, string> };
+          : { [K in keyof T]?: string | Record<FormFieldName, string> };
 
 /** The overrides as they cross. */
 export type PackedMessages = { [K in keyof Messages]?: Packed<Messages[K]> };
@@ -110,7 +110,7 @@ export function unpackMessages(packed: PackedMessages | null): MessageOverrides 
     out.errors = Object.fromEntries(
       Object.entries(packed.errors).map(([problem, sentence]) => [
         problem,
-        typeof sentence === 'string' ? sentence : (noun: string, field: FormField) => fill(sentence[field], noun),
+        typeof sentence === 'string' ? sentence : (noun: string, field: FormFieldName) => fill(sentence[field], noun),
       ]),
     );
   }

@@ -6,7 +6,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { BRANDS } from '../card/brand.js';
-import { CARD_FIELDS } from '../card/types.js';
+import { CARD_ERROR_PATHS } from '../card/types.js';
 import { FORM_FIELDS } from '../form/form-fields.js';
 import { PROBLEMS } from '../form/problems.js';
 import { errorMessage, eventMessage, fromFrame, helloMessage, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
@@ -138,7 +138,7 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
       },
     },
   ],
-  ...[...CARD_FIELDS, 'customer.tax_id'].map((field): [string, Check<unknown>, Record<string, unknown>] => [
+  ...[...CARD_ERROR_PATHS, 'customer.tax_id'].map((field): [string, Check<unknown>, Record<string, unknown>] => [
     `error on ${field}`,
     errorMessage,
     { v: 1, type: 'error', id: 2, error: { name: 'ValidationError', field, reason: 'invalid_cvv_length' } },

@@ -5,7 +5,7 @@
  * package's error classes again, so `instanceof ValidationError` holds on
  * the host as it does inline.
  */
-import { CARD_FIELDS } from '../card/types.js';
+import { CARD_ERROR_PATHS } from '../card/types.js';
 import type { CardErrorCode } from '../card/validators.js';
 import type { TaxIdProblem } from '../document/tax-id.js';
 import { ApiError, AuthenticationError, ValidationError, type TokenizeErrors } from '../tokenize/errors.js';
@@ -17,7 +17,7 @@ const token = (value: unknown): value is string => typeof value === 'string' && 
 
 /** What may go with a name. */
 const details = {
-  field: optional(oneOf([...CARD_FIELDS, 'customer.tax_id'])),
+  field: optional(oneOf([...CARD_ERROR_PATHS, 'customer.tax_id'])),
   reason: optional(token),
   code: optional(either(integer(-1e9, 1e9), token)),
   status: optional(integer(0, 999)),

@@ -1,6 +1,6 @@
 import { adoptStyles, type ReactiveControllerHost } from '@lit/reactive-element';
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
-import type { FieldName } from '../card/field-names.js';
+import type { CardFieldName } from '../card/field-names.js';
 import type { TokenizeResult } from '../card/types.js';
 import { CardSession, type SessionSettings } from '../form/card-session.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
@@ -67,6 +67,6 @@ export class InlineSurface implements CardSurface {
   }
 
   anchor(field: string): HTMLElement | undefined {
-    return this.#session.input(field as FieldName);
+    return this.#session.input(field as CardFieldName);
   }
 }

@@ -17,13 +17,10 @@ import { SettingChecks, type Held } from './setting-checks.js';
 import { settingProperties } from './setting-properties.js';
 import { defaults, SETTINGS, type SettingName, type SettingValue, type SettingValues } from '../channel/settings.js';
 import type { MessageOverrides } from '../form/messages.js';
-import type { InstallmentConfig, InstallmentOption } from '../card/installments.js';
+import type { InstallmentPolicy, InstallmentOption } from '../card/installments.js';
 import type { TaxId } from '../document/tax-id.js';
 import { ConfigurationError } from '../shared/errors.js';
 import { afterPageScripts } from './after-page-scripts.js';
-
-/** The merchant's installment policy: `installmentOptions`' settings but the amount, which is the element's own. */
-export type InstallmentPolicy = Omit<InstallmentConfig, 'amount'>;
 
 const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 

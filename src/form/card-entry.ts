@@ -3,13 +3,13 @@ import { isAccepted } from '../card/accepted-brands.js';
 import { detectBrand } from '../card/brand-detection.js';
 import { type Brand } from '../card/brand.js';
 import { emptyFields, isEmpty } from '../card/field-values.js';
-import { FIELDS, type FieldName } from '../card/field-names.js';
+import { FIELDS, type CardFieldName } from '../card/field-names.js';
 import { checkFields, firstInvalid, type CheckedFields, type FieldErrors } from '../card/field-errors.js';
 import { Announcer } from '../dom/announcer.js';
 import { preprocessField } from '../card/field-preprocessor.js';
 import type { TaxIdProblem } from '../document/tax-id.js';
 import type { ChangeDetail, FieldState } from './change-detail.js';
-import type { FormField } from './form-fields.js';
+import type { FormFieldName } from './form-fields.js';
 import type { PurchaseFields, PurchaseSettings } from './purchase-fields.js';
 import { errorText, type Messages } from './messages.js';
 import { buildView, renderView, type View, type ViewState } from './view.js';
@@ -82,7 +82,7 @@ export class CardEntry {
   }
 
   /** The input of a field, once mounted: where focus and the browser's validation bubble go. */
-  input(field: FormField): HTMLInputElement | undefined {
+  input(field: FormFieldName): HTMLInputElement | undefined {
     return field === 'taxId' ? this.#purchase?.input : this.#view?.inputs[field];
   }
 
@@ -213,7 +213,7 @@ export class CardEntry {
   /** The `change` detail: validity from `errors`, and the sentence of each error shown. */
   changeDetail(errors: FieldErrors): ChangeDetail {
     const sentences = this.#delegate.sentences();
-    const fields: ChangeDetail['fields'] = {} as Record<FieldName, FieldState>;
+    const fields: ChangeDetail['fields'] = {} as Record<CardFieldName, FieldState>;
     for (const field of FIELDS) {
       const shown = this.#shownErrors[field];
       fields[field] = { valid: !errors[field], error: shown ? errorText(sentences, field, shown) : null };
@@ -224,7 +224,7 @@ export class CardEntry {
     return { complete, empty: this.isEmpty(), brand: this.#brand, fields, plan, taxId };
   }
 
-  #onInput(field: FieldName, event: InputEvent): void {
+  #onInput(field: CardFieldName, event: InputEvent): void {
     const input = event.target as HTMLInputElement;
     const focused = (input.getRootNode() as ShadowRoot).activeElement === input;
     const { selectionStart, selectionEnd, value } = input;
@@ -250,7 +250,7 @@ export class CardEntry {
   }
 
   /** Shows (and announces) the field's current error, as on blur; an untouched empty field stays quiet. */
-  #showError(field: FieldName, errors = this.errors()): void {
+  #showError(field: CardFieldName, errors = this.errors()): void {
     const error = errors[field];
     if ((this.#values[field] || this.#shownErrors[field]) && error?.code !== this.#shownErrors[field]?.code) {
       this.#setShown(field, errors);
@@ -259,7 +259,7 @@ export class CardEntry {
     this.#delegate.changed(errors);
   }
 
-  #setShown(field: FieldName, errors: FieldErrors): void {
+  #setShown(field: CardFieldName, errors: FieldErrors): void {
     this.#shownErrors = { ...this.#shownErrors, [field]: errors[field] };
     this.#host.requestUpdate();
   }

@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from '@lit/reactive-element';
 import { BRANDS, type Brand } from '../card/brand.js';
-import type { FormField } from './form-fields.js';
+import type { FormFieldName } from './form-fields.js';
 import { firstInvalid, type FieldErrors } from '../card/field-errors.js';
 import type { TokenizeResult } from '../card/types.js';
 import { requestToken } from '../tokenize/tokenize.js';
@@ -27,7 +27,7 @@ export interface SessionSettings extends Omit<FormSettings, 'messages' | 'accept
 export interface CardReport {
   detail: ChangeDetail;
   /** The first invalid field and its sentence, or null when the card is complete. */
-  invalid: { field: FormField; message: string } | null;
+  invalid: { field: FormFieldName; message: string } | null;
   /**
    * What is wrong with the settings, for the developer (the host warns and
    * fires `tokenize-error` with it), or null. Today: installments settings
@@ -90,7 +90,7 @@ export class CardSession {
   }
 
   /** The input of a field, once mounted. */
-  input(field: FormField): HTMLInputElement | undefined {
+  input(field: FormFieldName): HTMLInputElement | undefined {
     return this.#entry.input(field);
   }
 
@@ -191,7 +191,7 @@ export class CardSession {
   }
 
   /** Submit found errors: say what to fix, focus the first, and reject with its `ValidationError`. */
-  #refuse(first: FormField, errors: FieldErrors): Promise<never> {
+  #refuse(first: FormFieldName, errors: FieldErrors): Promise<never> {
     const sentences = this.#sentences;
     const taxId = this.#entry.taxIdProblem();
     const { code, path } = first === 'taxId' ? { code: taxId!, path: 'customer.tax_id' as const } : errors[first]!;

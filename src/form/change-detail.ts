@@ -1,5 +1,5 @@
 import type { Brand } from '../card/brand.js';
-import type { FieldName } from '../card/field-names.js';
+import type { CardFieldName } from '../card/field-names.js';
 import type { InstallmentOption } from '../card/installments.js';
 import type { TaxId } from '../document/tax-id.js';
 
@@ -21,7 +21,7 @@ export interface ChangeDetail {
   empty: boolean;
   brand: Brand | null;
   /** The card's fields, and `taxId` when the form collects the buyer's document. */
-  fields: Record<FieldName, FieldState> & { taxId?: FieldState };
+  fields: Record<CardFieldName, FieldState> & { taxId?: FieldState };
   /** The installment option chosen under "Parcelas" (`installments`), or null when the form offers none. */
   plan: InstallmentOption | null;
   /** The buyer's CPF or CNPJ, normalized, once it is valid (`collect-tax-id`); otherwise null. */

@@ -1,4 +1,4 @@
-import { FIELDS, type FieldName } from '../card/field-names.js';
+import { FIELDS, type CardFieldName } from '../card/field-names.js';
 
 /**
  * Every input the form can show: the card's four, then the buyer's CPF or
@@ -6,6 +6,6 @@ import { FIELDS, type FieldName } from '../card/field-names.js';
  * nouns, placeholders and error sentences are kept for each, so an override
  * reads the same for the document as for the card.
  */
-export type FormField = FieldName | 'taxId';
+export type FormFieldName = CardFieldName | 'taxId';
 
-export const FORM_FIELDS: readonly FormField[] = [...FIELDS, 'taxId'];
+export const FORM_FIELDS: readonly FormFieldName[] = [...FIELDS, 'taxId'];

@@ -10,20 +10,20 @@ import { ConfigurationError, NetworkError, PayCardError } from '../shared/errors
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
 import { PROBLEM_OF, type Problem } from './problems.js';
 import { SENTENCE_LIMIT } from './sentence-limit.js';
-import type { FormField } from './form-fields.js';
+import type { FormFieldName } from './form-fields.js';
 
 /**
  * An error sentence: fixed text, or built from the field's name in the
  * sentence (`nouns`), e.g. `(noun) => \`Enter ${noun}.\``. `field` lets an
  * override word one field differently.
  */
-export type ErrorSentence = string | ((noun: string, field: FormField) => string);
+export type ErrorSentence = string | ((noun: string, field: FormFieldName) => string);
 
 export interface Messages {
-  labels: Record<FormField, string>;
+  labels: Record<FormFieldName, string>;
   /** Each field as named inside a sentence: "the card number", "o número do cartão". */
-  nouns: Record<FormField, string>;
-  placeholders: Partial<Record<FormField, string>>;
+  nouns: Record<FormFieldName, string>;
+  placeholders: Partial<Record<FormFieldName, string>>;
   submit: string;
   busy: string;
   /** Read out for the pay button while it waits, so the shopper knows why it does nothing. */
@@ -190,7 +190,7 @@ export function messagesFor(locale: string | null | undefined): Messages {
 /** The sentence for a field's error; a refused brand is named. */
 export function errorText(
   messages: Messages,
-  field: FormField,
+  field: FormFieldName,
   { code, brand }: { code: FieldError['code'] | TaxIdProblem; brand?: FieldError['brand'] },
 ): string {
   const sentence = messages.errors[PROBLEM_OF[code as FieldError['code']] ?? 'invalid'];

@@ -36,7 +36,7 @@ export interface PurchaseDetail {
 }
 
 /** The plans' built-in sentences; a merchant's `messages.installments` lies over them. */
-const PLANS: { en: InstallmentSentences; ptBR: InstallmentSentences } = {
+const PLAN_SENTENCES: { en: InstallmentSentences; ptBR: InstallmentSentences } = {
   en: {
     label: 'Installments',
     free: (count: string, each: string) => `${count} × ${each}, interest-free`,
@@ -233,7 +233,7 @@ export class PurchaseFields {
   }
 
   #plans(): InstallmentSentences {
-    return { ...PLANS[this.#pt() ? 'ptBR' : 'en'], ...this.#sentences?.installments };
+    return { ...PLAN_SENTENCES[this.#pt() ? 'ptBR' : 'en'], ...this.#sentences?.installments };
   }
 
   #pt(): boolean {

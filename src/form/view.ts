@@ -5,7 +5,7 @@
  * card is typed.
  */
 import type { Brand } from '../card/brand.js';
-import { FIELDS, type FieldName } from '../card/field-names.js';
+import { FIELDS, type CardFieldName } from '../card/field-names.js';
 import type { FieldErrors } from '../card/field-errors.js';
 import type { brandMark } from '../dom/brand-marks.js';
 import { h } from '../dom/h.js';
@@ -13,14 +13,14 @@ import { setAttr, setText } from '../dom/write.js';
 import { errorText, type Messages } from './messages.js';
 
 /** Each input's autocomplete token, also its `name` so browsers recognise it for autofill. */
-const AUTOCOMPLETE: Record<FieldName, string> = { number: 'cc-number', holderName: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' };
+const AUTOCOMPLETE: Record<CardFieldName, string> = { number: 'cc-number', holderName: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' };
 
 /** The nodes an update writes to. */
 export interface View {
   form: HTMLFormElement;
-  labels: Record<FieldName, HTMLElement>;
-  inputs: Record<FieldName, HTMLInputElement>;
-  errors: Record<FieldName, HTMLElement>;
+  labels: Record<CardFieldName, HTMLElement>;
+  inputs: Record<CardFieldName, HTMLInputElement>;
+  errors: Record<CardFieldName, HTMLElement>;
   /** The detected brand: its mark, then its name as text for screen readers. */
   brand: HTMLElement;
   brandName: HTMLElement;

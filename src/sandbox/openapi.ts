@@ -5,7 +5,7 @@ import { Envelope } from '../server/schemas/envelope.js';
 import { OpenObject, OpenResponse } from '../server/schemas/common.js';
 import { ChargeRequest, ChargeResponse, CHARGES_PATH } from '../server/schemas/charges.js';
 import { SignatureHeader, TIMESTAMP_TOLERANCE_MS } from '../server/signing.js';
-import { CARD_FIELDS, type TokenizeResult } from '../card/types.js';
+import { CARD_ERROR_PATHS, type TokenizeResult } from '../card/types.js';
 import { BRANDS } from '../card/brand.js';
 import { TOKENS_PATH } from '../tokenize/wire.js';
 import { MAX_BODY_BYTES, MAX_TOKEN_BODY_BYTES } from './intake.js';
@@ -120,7 +120,7 @@ const TOKENIZE_RESULT = {
 } satisfies Record<keyof TokenizeResult, Json>;
 
 function tokensOperation(): Json {
-  const card = Object.fromEntries(CARD_FIELDS.map((path) => [path.slice('card.'.length), { type: 'string' }]));
+  const card = Object.fromEntries(CARD_ERROR_PATHS.map((path) => [path.slice('card.'.length), { type: 'string' }]));
   const result = TOKENIZE_RESULT;
   return {
     operationId: 'tokenize',

@@ -5,7 +5,7 @@
  * shared ones, the same classes the server helper throws.
  */
 import type { CardErrorCode } from '../card/validators.js';
-import type { CardField } from '../card/types.js';
+import type { CardErrorPath } from '../card/types.js';
 import type { TaxIdProblem } from '../document/tax-id.js';
 import { PayCardError, type ConfigurationError, type NetworkError, type TimeoutError } from '../shared/errors.js';
 
@@ -16,10 +16,10 @@ import { PayCardError, type ConfigurationError, type NetworkError, type TimeoutE
  */
 export class ValidationError extends PayCardError {
   override name = 'ValidationError';
-  readonly field: CardField | 'customer.tax_id';
+  readonly field: CardErrorPath | 'customer.tax_id';
   readonly reason: CardErrorCode | TaxIdProblem;
 
-  constructor(field: CardField | 'customer.tax_id', reason: CardErrorCode | TaxIdProblem) {
+  constructor(field: CardErrorPath | 'customer.tax_id', reason: CardErrorCode | TaxIdProblem) {
     super(`${field} is invalid: ${reason.replace(/_/g, ' ')}.`);
     this.field = field;
     this.reason = reason;

@@ -1,5 +1,5 @@
 import { isBrand } from '../card/brand.js';
-import type { CardField, CardInput, TokenizeResult } from '../card/types.js';
+import type { CardErrorPath, CardInput, TokenizeResult } from '../card/types.js';
 import { validateCard } from '../card/validators.js';
 import { redactCardData } from '../shared/redact.js';
 import { checkTokenizeConfig } from './config.js';
@@ -38,7 +38,7 @@ const RESULT_FIELDS = ['token', 'brand', 'lastFourDigits', 'firstSixDigits', 'ex
 export async function tokenize(card: CardInput, options: TokenizeOptions): Promise<TokenizeResult> {
   const checked = validateCard(card, options);
   // validateCard lists fields in the order a person fills them: the first is the one to fix first.
-  const [field] = Object.keys(checked.errors) as CardField[];
+  const [field] = Object.keys(checked.errors) as CardErrorPath[];
   if (field) throw new ValidationError(field, checked.errors[field]!);
   return requestToken(checked.card, options);
 }

@@ -6,7 +6,7 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'pay-card-form';
-import type { TokenizeResult } from 'pay-card-form';
+import type { TokenizeResult } from 'pay-card-form/core';
 import type {} from 'pay-card-form/react';
 
 // A real app hard-codes its key and API address; the demo takes them from Vite's env for the tests.

@@ -7,7 +7,7 @@ import { allowAnyOrigin, openPreflight } from '../cors.js';
 import { MAX_TOKEN_BODY_BYTES, readJsonBody } from '../intake.js';
 
 /** The card fields the validators read (§2.2). */
-const CARD_FIELDS = ['number', 'holderName', 'expirationMonth', 'expirationYear', 'cvv'] as const;
+const CARD_ERROR_PATHS = ['number', 'holderName', 'expirationMonth', 'expirationYear', 'cvv'] as const;
 
 /** The tokenization endpoint (docs/tokenization.md). */
 export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
@@ -32,7 +32,7 @@ export function registerTokenRoutes(app: Hono, ctx: SandboxContext): void {
     }
     // Only strings reach the validators: `{"toString":1}` or a number must not get as far as String().
     const fields = card as Record<string, unknown>;
-    const wrong = CARD_FIELDS.find((field) => fields[field] !== undefined && typeof fields[field] !== 'string');
+    const wrong = CARD_ERROR_PATHS.find((field) => fields[field] !== undefined && typeof fields[field] !== 'string');
     if (wrong) {
       return reply(
         c,

@@ -1,4 +1,4 @@
-import { installmentOptions, MAX_PLAN_AMOUNT, type InstallmentConfig } from '../../card/installments.js';
+import { installmentOptions, MAX_PLAN_AMOUNT, type InstallmentPolicy } from '../../card/installments.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import { SECRET_KEY_PATTERN } from '../../shared/keys.js';
 import type { Credential } from '../client.js';
@@ -17,8 +17,7 @@ export interface CheckoutOrder {
   paid: boolean;
 }
 
-/** The shop's installment policy: `installmentOptions()`' config without the amount, which each order brings. */
-export type InstallmentPolicy = Omit<InstallmentConfig, 'amount'>;
+export type { InstallmentPolicy };
 
 /** What `onPaid` hears. `id` is the payment's own ID: a key to make `onPaid` idempotent. */
 export type CheckoutPayment =

@@ -15,7 +15,9 @@ export type { PayCheckoutEventMap, PayCheckoutElementEventMap } from './checkout
 export { PAYMENT_METHODS, type PaymentMethod } from './checkout/methods.js';
 export { en as checkoutEn, ptBR as checkoutPtBR, type CheckoutMessages } from './checkout/messages.js';
 
-setMethodLoaders({ card: () => import('./index.js'), pix: () => import('./pix.js') });
+// The card from the module its script-tag file is built from: the element and what a page uses beside it,
+// which bundles about 600 B brotli smaller than index.ts's chunk (measured with `vite build --mode checkout`).
+setMethodLoaders({ card: () => import('./script-tag.js'), pix: () => import('./pix.js') });
 // Server-side rendering imports this module in Node, where there is no registry.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-checkout')) {
   customElements.define('pay-checkout', PayCheckout);

@@ -62,9 +62,11 @@ test('package metadata: engines, license, repository, keywords, side effects', (
   assert.equal(pkg.type, 'module');
   // Only files that register the element have side effects; everything else can be tree-shaken.
   assert.deepEqual([...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(), [
+    './dist/checkout.js',
     './dist/index.js',
     './dist/pay-card-form.iife.js',
     './dist/pay-card-form.js',
+    './dist/pay-checkout.js',
     './dist/pay-pix-qr.iife.js',
     './dist/pay-pix-qr.js',
     './dist/pix.js',

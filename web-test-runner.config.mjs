@@ -72,6 +72,8 @@ function sandbox() {
       // The module's promise, so two pages starting at once share one module and its sites.
       if (command === 'checkout')
         return (await (checkoutSites ??= tsImport('./test/checkout-site.ts', import.meta.url))).checkoutCommand(payload);
+      // How many times src/element/move.browser.test.ts runs its sequences: a soak of that one file.
+      if (command === 'move-repeat') return Number(process.env.MOVE_REPEAT ?? 1);
       return undefined;
     },
   };
@@ -152,6 +154,8 @@ export default {
   ],
   nodeResolve: true,
   concurrency: 2,
+  // A whole file's time, not a test's: long files on a busy machine must not fail for being slow; a soak of the move file takes longer.
+  testsFinishTimeout: process.env.MOVE_REPEAT ? 1_800_000 : 300_000,
   testFramework: { config: { timeout: 10000 } },
   plugins: [
     sandbox(),

@@ -48,7 +48,7 @@ const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
  *
  * @fires {CustomEvent<ChangeDetail>} change - Completeness, brand or a field's validity changed ({@link CardChangeEvent}).
  * @fires {CustomEvent<TokenizeResult>} tokenized - The card was tokenized; `detail` is the TokenizeResult ({@link TokenizedEvent}).
- * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key` or `base-url` found on connect; an `installments` policy it cannot use (a `ConfigurationError`, once); or, isolated, a frame that did not show the form, retries included (a `FrameError`, a `NetworkError`, whose `reason` says why: `unreachable`, `not-the-frame`, `refused` or `not-started`; once per failure, within 30 s); `detail.error` is typed ({@link TokenizeErrorEvent}).
+ * @fires {CustomEvent<TokenizeErrorDetail>} tokenize-error - Validation, key, API or network failure; a missing or malformed `public-key`, `base-url` or other setting found on connect, told once the page's own scripts have run (an `amount` or `installments` it cannot use is a `ConfigurationError`, once; `el.error` holds it); or, isolated, a frame that did not show the form, retries included (a `FrameError`, a `NetworkError`, whose `reason` says why: `unreachable`, `not-the-frame`, `refused`, `not-started` or `local-network`; once per failure, within 30 s); `detail.error` is typed ({@link TokenizeErrorEvent}).
  *
  * @csspart frame - Isolated mode: the frame that holds the form. Parts cannot reach into a frame; style it with the `--pay-*` properties.
  * @csspart form - Inline mode: the inner form.

@@ -104,10 +104,7 @@ for (const [build, page] of [
         // What the README says to copy is exactly what a page loads: every file of dist/chunks/ is
         // loaded once both modes run, Parcelas and the document on (the brand marks and those fields
         // last, after the inline form shows), and nothing else.
-        // Except what names a frame's failure, which loads only when the frame fails (test/frame-origins.test.ts loads it for real).
-        const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url)))
-          .filter((name) => !name.startsWith('frame-diagnosis-'))
-          .map((name) => `/dist/chunks/${name}`);
+        const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url))).map((name) => `/dist/chunks/${name}`);
         await tab.waitForFunction(
           (wanted) =>
             wanted.every((path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path)),

@@ -7,8 +7,8 @@ import { frameSettings } from '../channel/frame-settings.js';
 import { VERSION } from '../channel/protocol.js';
 import type { ToFrame } from '../channel/to-frame.js';
 import { unpackError } from '../channel/wire-errors.js';
-import { ConfigurationError, FrameError, NetworkError } from '../shared/errors.js';
-import type * as FrameDiagnosis from './frame-diagnosis.js';
+import { ConfigurationError, NetworkError, type FrameError } from '../shared/errors.js';
+import { frameError, probeFrame } from './frame-diagnosis.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { readThemeVariables } from './read-theme.js';
@@ -60,7 +60,7 @@ const STATE_MS: Partial<Record<FrameState['name'], number>> = { loaded: HELLO_MS
  * host post `connect`: a window that is not the card frame (an error page,
  * another site) never gets a message. A frame document that loads without
  * saying hello is tried again, twice, after a backoff; then the host gives
- * up, asks the address why (`probeFrame`), and the page hears the cause
+ * up, asks the address why ({@link probeFrame}), and the page hears the cause
  * once, as a {@link FrameError}. `retry()` starts a new round.
  *
  * A controller of its host: the timers, the listener and the channel stop
@@ -100,15 +100,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
   #queue: ToFrame[] = [];
   #lastSettings = '';
   readonly #calls = new PortCalls<TokenizeResult>();
-  /**
-   * What names a failure, loaded only once an attempt has failed (most pages
-   * never need it), in parallel with the retries, so the cause still
-   * arrives within the round's 30 s.
-   */
-  #diagnosis: Promise<typeof FrameDiagnosis> | null = null;
-  #diagnose(): Promise<typeof FrameDiagnosis> {
-    return (this.#diagnosis ??= import('./frame-diagnosis.js'));
-  }
 
   constructor(host: ReactiveControllerHost & HTMLElement, delegate: SurfaceDelegate, frameUrl: () => string) {
     this.#host = host;
@@ -223,8 +214,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
   /** The current state's wait ran out; `deadline` says it was the round's. */
   #timedOut(deadline: boolean): void {
     const state = this.#state;
-    // Something went wrong: the code that names it starts loading now, while the host tries again.
-    void this.#diagnose();
     if (deadline) return void this.#giveUp();
     if (state.name === 'backoff') return this.#attempt(state.attempt + 1);
     // A frame that loaded and said nothing: tried again after a backoff, or given up on.
@@ -378,18 +367,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     // Nothing more from this frame: no late answer can start a second failure.
     this.#iframe?.remove();
     this.#iframe = null;
-    let error: FrameError;
-    try {
-      const { frameError, probeFrame } = await this.#diagnose();
-      error = started ? frameError('not-started', this.#src) : await probeFrame(this.#src);
-    } catch {
-      // The diagnosis itself could not load (the network went too): the page still hears that the form failed.
-      this.#diagnosis = null;
-      error = new FrameError(
-        '<pay-card-form> cannot show its secure card form, and could not load the code that tells why: check the network and base-url.',
-        { reason: 'unreachable', url: this.#src },
-      );
-    }
+    const error = started ? frameError('not-started', this.#src) : await probeFrame(this.#src);
     if (round !== this.#round) return;
     // A tokenize call waiting for the frame tells the page itself, with this same error, through its own `tokenize-error`.
     const asked = this.#calls.size > 0;

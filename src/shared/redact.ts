@@ -48,7 +48,8 @@ const credentialRules = (): readonly Rule[] => [
 function apply(rules: readonly Rule[], text: string, known: readonly (string | undefined)[], max: number): string {
   let out = text;
   // Three characters at least: a CVV is a known value; shorter ones would say nothing.
-  for (const value of known) if (value && value.length > 2) out = out.split(value).join(REDACTED);
+  // replaceAll rather than split and join: the same result, several times faster (the sandbox's log redacts every request).
+  for (const value of known) if (value && value.length > 2) out = out.replaceAll(value, REDACTED);
   for (const [rule, replacement] of rules)
     out = typeof replacement === 'string' ? out.replace(rule, replacement) : out.replace(rule, replacement);
   return out.length > max ? `${out.slice(0, max)}…` : out;

@@ -32,8 +32,10 @@ export class RequestLog {
     const full: LogEntry = { ...entry, id: this.#nextId++ };
     this.#entries.push(full);
     if (this.#entries.length > this.capacity) this.#entries.shift();
-    const summary = summaryOf(full);
-    for (const listener of this.#listeners) listener(summary);
+    if (this.#listeners.size > 0) {
+      const summary = summaryOf(full);
+      for (const listener of this.#listeners) listener(summary);
+    }
     return full;
   }
 
@@ -76,15 +78,16 @@ const UNLOGGED = /^\/(?:$|console\/|sandbox\/console\/|sandbox\/state$|openapi\.
  */
 export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareHandler {
   return async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    if (UNLOGGED.test(path)) return next();
+    const target = pathAndQuery(c.req.url);
+    if (UNLOGGED.test(pathOf(target))) return next();
     const trace: Trace = { body: null, refusal: null };
     traces.set(c.req.raw, trace);
+    const sent = keepAnswerText(c);
     const at = ctx.clock.now();
     const started = performance.now();
     await next();
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const answer = await readAnswer(c.res);
+    const answer = await readAnswer(c.res, sent);
     const authorization = c.req.header('authorization');
     const known = knownSecrets([
       c.req.header(SignatureHeader.SIGNATURE),
@@ -97,7 +100,7 @@ export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareH
     log.add({
       at,
       method: c.req.method.slice(0, 10),
-      path: scrubText(pathAndQuery(c.req.url), known, 500),
+      path: scrubText(target, known, 500),
       credential: credentialOf(c, ctx, known),
       status: c.res.status,
       code: answer.code,
@@ -115,10 +118,59 @@ function pathAndQuery(url: string): string {
   return start < 0 ? '/' : url.slice(start);
 }
 
-/** The JSON answer's text and envelope code; other answers (a stream, HTML) are not read. */
-async function readAnswer(res: Response): Promise<{ text: string | null; json: unknown; code: number | string | null }> {
-  if (!(res.headers.get('content-type') ?? '').includes('json')) return { text: null, json: null, code: null };
-  const text = await res.clone().text();
+/** The path without the query, as `new URL(url).pathname` gives it: the request's URL is already parsed and normalised. */
+function pathOf(target: string): string {
+  const end = target.search(/[?#]/);
+  return end < 0 ? target : target.slice(0, end);
+}
+
+/** The last answer a route built from a string: the Response, its text, and its Content-Type when the route named it. */
+interface SentText {
+  response: Response | null;
+  text: string;
+  contentType: string | undefined;
+}
+
+/**
+ * Remembers the text of the answer a route builds with `c.body(text)` (the
+ * envelope's `reply` and the v3 routes do), with the Response it became.
+ * Reading the text back from the Response would mean cloning it, which costs
+ * more per request than the rest of the log together.
+ */
+function keepAnswerText(c: Context): SentText {
+  const sent: SentText = { response: null, text: '', contentType: undefined };
+  const body = c.body as (...args: unknown[]) => Response;
+  c.body = ((...args: unknown[]) => {
+    const res = body(...args);
+    const [data, init, headers] = args;
+    if (typeof data === 'string') {
+      sent.response = res;
+      sent.text = data;
+      // Headers given as a record win over any set before (Hono sets them last). Reading them back
+      // from the Response instead would turn its plain headers into a Headers object, which the
+      // Node adapter then writes by its slower path.
+      sent.contentType = typeof init === 'object' && init !== null ? undefined : contentTypeIn(headers);
+    }
+    return res;
+  }) as Context['body'];
+  return sent;
+}
+
+function contentTypeIn(headers: unknown): string | undefined {
+  if (typeof headers !== 'object' || headers === null || Symbol.iterator in headers) return undefined;
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'content-type' && typeof value === 'string') return value;
+  return undefined;
+}
+
+/**
+ * The JSON answer's text and envelope code; other answers (a stream, HTML)
+ * are not read. The text is the string the route built this very Response
+ * from, or else read from a clone of it.
+ */
+async function readAnswer(res: Response, sent: SentText): Promise<{ text: string | null; json: unknown; code: number | string | null }> {
+  const contentType = (sent.response === res ? sent.contentType : undefined) ?? res.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return { text: null, json: null, code: null };
+  const text = sent.response === res ? sent.text : await res.clone().text();
   try {
     const json: unknown = JSON.parse(text);
     const code = (json as { code?: unknown } | null)?.code;

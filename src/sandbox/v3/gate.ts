@@ -4,7 +4,7 @@ import type { Target } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { V3_ACCOUNTS, V3_CREDENTIALS, type V3AccountFixture, type V3CredentialFixture } from './fixtures.js';
-import { verifySignedRequest } from './signature-verifier.js';
+import { SigningKeyCache, verifySignedRequest } from './signature-verifier.js';
 import { isTraced, noteRefusal } from '../console/trace.js';
 import { explainSignatureRefusal } from '../console/explain.js';
 import { v3State } from './state.js';
@@ -42,6 +42,15 @@ export interface Authenticated {
   raw: Uint8Array;
 }
 
+/** Each sandbox's imported HMAC keys, one per credential (signature-verifier.ts). */
+const signingKeys = new WeakMap<SandboxContext, SigningKeyCache>();
+
+function signingKeysOf(ctx: SandboxContext): SigningKeyCache {
+  let keys = signingKeys.get(ctx);
+  if (!keys) signingKeys.set(ctx, (keys = new SigningKeyCache()));
+  return keys;
+}
+
 export async function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Promise<Authenticated | Response> {
   const now = ctx.clock.now();
   const path = requestTarget(c);
@@ -54,6 +63,7 @@ export async function authenticate(c: Context, ctx: SandboxContext, op: Operatio
     now,
     secretFor: (clientId) => V3_CREDENTIALS.find((cred) => cred.clientId === clientId)?.secret,
     nonces: v3State(ctx).nonces,
+    keys: signingKeysOf(ctx),
   });
   if (!verdict.ok) {
     // The console's explanation (docs/sandbox.md): what the sandbox computed, for the developer to compare.

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { NONCE_RETENTION_MS, signRequest, TIMESTAMP_TOLERANCE_MS, type SignedHeaders } from '../../server/signing.js';
 import { NonceCache } from './nonce-cache.js';
-import { verifySignedRequest } from './signature-verifier.js';
+import { SigningKeyCache, verifySignedRequest } from './signature-verifier.js';
 
 /** The credential and time of the docs/signing.md vectors. */
 const SECRET = 'sec_test_vector_0001';
@@ -12,19 +12,30 @@ const TS = 1767225600000; // 2026-01-01T00:00:00Z
 describe('verifySignedRequest', () => {
   const now = TS + 1000;
   const base = { method: 'POST', path: '/v3/refunds/pix', body: '{"a":1}', clientId: CLIENT, secret: SECRET, timestamp: now };
+  // One cache for the whole suite, as the sandbox keeps one: every check below runs with a key imported once.
+  const sharedKeys = new SigningKeyCache();
   const verify = async (
     headers: SignedHeaders | Promise<SignedHeaders>,
-    overrides: { body?: string; path?: string; now?: number; nonces?: NonceCache } = {},
+    overrides: {
+      body?: string;
+      path?: string;
+      now?: number;
+      nonces?: NonceCache;
+      secret?: string | undefined;
+      keys?: SigningKeyCache | undefined;
+    } = {},
   ) => {
     const sent = await headers;
+    const secret = 'secret' in overrides ? overrides.secret : SECRET;
     return verifySignedRequest({
       method: 'POST',
       path: overrides.path ?? base.path,
       header: (name) => Object.entries(sent).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
       body: new TextEncoder().encode(overrides.body ?? base.body),
       now: overrides.now ?? now,
-      secretFor: (id) => (id === CLIENT ? SECRET : undefined),
+      secretFor: (id) => (id === CLIENT ? secret : undefined),
       nonces: overrides.nonces ?? new NonceCache(),
+      keys: 'keys' in overrides ? overrides.keys : sharedKeys,
     });
   };
   const reason = async (r: ReturnType<typeof verify>) => {
@@ -83,5 +94,80 @@ describe('verifySignedRequest', () => {
     const h = await signRequest(base);
     const verdicts = await Promise.all([reason(verify(h, { nonces })), reason(verify(h, { nonces }))]);
     assert.deepEqual(verdicts.sort(), ['nonce_replayed', 'ok']);
+  });
+
+  it('verifies the same without a key cache (the secret imported for the one request)', async () => {
+    const h = await signRequest(base);
+    assert.equal(await reason(verify(h, { keys: undefined })), 'ok');
+    assert.equal(await reason(verify({ ...h, 'X-Signature': '0'.repeat(64) }, { keys: undefined })), 'signature_mismatch');
+  });
+});
+
+describe('SigningKeyCache', () => {
+  const now = TS + 1000;
+  const ROTATED = 'sec_test_vector_0002';
+  const signed = (secret: string) =>
+    signRequest({ method: 'POST', path: '/v3/refunds/pix', body: '{}', clientId: CLIENT, secret, timestamp: now });
+  const verify = async (headers: SignedHeaders, secret: string | undefined, keys: SigningKeyCache) => {
+    const result = await verifySignedRequest({
+      method: 'POST',
+      path: '/v3/refunds/pix',
+      header: (name) => Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
+      body: new TextEncoder().encode('{}'),
+      now,
+      secretFor: (id) => (id === CLIENT ? secret : undefined),
+      nonces: new NonceCache(),
+      keys,
+    });
+    return result.ok ? 'ok' : result.reason;
+  };
+
+  it("imports a credential's key once, however many requests it verifies", async () => {
+    const keys = new SigningKeyCache();
+    const first = keys.keyFor(CLIENT, SECRET);
+    assert.equal(keys.keyFor(CLIENT, SECRET), first, 'the same import, not a second one');
+    for (let i = 0; i < 3; i++) assert.equal(await verify(await signed(SECRET), SECRET, keys), 'ok');
+    assert.equal(keys.keyFor(CLIENT, SECRET), first);
+    assert.equal(keys.size, 1);
+  });
+
+  it('never verifies with the old key once the secret of a client ID is rotated', async () => {
+    const keys = new SigningKeyCache();
+    const before = await signed(SECRET);
+    assert.equal(await verify(before, SECRET, keys), 'ok');
+    const oldKey = keys.keyFor(CLIENT, SECRET);
+
+    // Same client ID, new secret: a request signed with the old secret (a fresh nonce, in the window) is refused.
+    assert.equal(await verify(await signed(SECRET), ROTATED, keys), 'signature_mismatch');
+    assert.equal(await verify(await signed(ROTATED), ROTATED, keys), 'ok');
+    assert.notEqual(keys.keyFor(CLIENT, ROTATED), oldKey);
+    assert.equal(keys.size, 1, 'the old key is dropped, not kept beside the new one');
+
+    // Rotated back: the key is imported again from the secret, not revived from memory.
+    assert.notEqual(keys.keyFor(CLIENT, SECRET), oldKey);
+  });
+
+  it('forgets the key of a client ID the verifier no longer knows', async () => {
+    const keys = new SigningKeyCache();
+    assert.equal(await verify(await signed(SECRET), SECRET, keys), 'ok');
+    assert.equal(keys.size, 1);
+    assert.equal(await verify(await signed(SECRET), undefined, keys), 'unknown_client');
+    assert.equal(keys.size, 0);
+  });
+
+  it('holds at most its capacity, forgetting the oldest first', () => {
+    const keys = new SigningKeyCache(2);
+    const a = keys.keyFor('cli_a', 'sec_a_secret');
+    keys.keyFor('cli_b', 'sec_b_secret');
+    keys.keyFor('cli_c', 'sec_c_secret');
+    assert.equal(keys.size, 2);
+    assert.notEqual(keys.keyFor('cli_a', 'sec_a_secret'), a, 'cli_a was forgotten, so its key is imported again');
+  });
+
+  it('does not keep a failed import: the next request tries again', async () => {
+    const keys = new SigningKeyCache();
+    // Web Crypto refuses a zero-length HMAC key.
+    await assert.rejects(keys.keyFor(CLIENT, ''));
+    assert.equal(keys.size, 0);
   });
 });

@@ -3,9 +3,11 @@ import {
   canonicalString,
   computeSignature,
   contentHash,
+  importSigningKey,
   readTargetPair,
   SignatureHeader,
   TIMESTAMP_TOLERANCE_MS,
+  type SigningKey,
   type Target,
 } from '../../server/signing.js';
 import type { NonceCache } from './nonce-cache.js';
@@ -37,7 +39,58 @@ export interface VerifyInput {
   /** The secret of a client ID, or undefined when unknown. */
   secretFor: (clientId: string) => string | undefined;
   nonces: NonceCache;
+  /**
+   * Keys already imported, per credential. Without it, each verification
+   * imports the secret again, which costs more than the HMAC itself.
+   */
+  keys?: SigningKeyCache;
   toleranceMs?: number;
+}
+
+/** Credentials whose keys a {@link SigningKeyCache} holds at most; past it, the oldest is forgotten first. */
+export const SIGNING_KEY_CACHE_CAPACITY = 1_000;
+
+/**
+ * The verifier's HMAC keys, imported once per credential. An entry is keyed
+ * by client ID and remembers the secret it was imported from: when the
+ * secret of a client ID changes (a rotated credential), the old key is
+ * dropped and the new secret imported, so a request signed with the old
+ * secret never verifies again; when a client ID is no longer known, its key
+ * is forgotten. Bounded, so client IDs that come and go cannot grow it.
+ */
+export class SigningKeyCache {
+  readonly capacity: number;
+  readonly #keys = new Map<string, { secret: string; key: Promise<SigningKey> }>();
+
+  constructor(capacity = SIGNING_KEY_CACHE_CAPACITY) {
+    this.capacity = capacity;
+  }
+
+  /** The key for this credential's current secret, imported on first use. */
+  keyFor(clientId: string, secret: string): Promise<SigningKey> {
+    const held = this.#keys.get(clientId);
+    // Both sides of this comparison are the sandbox's own secrets, never request data: no timing to hide.
+    if (held?.secret === secret) return held.key;
+    if (held) this.#keys.delete(clientId);
+    else if (this.#keys.size >= this.capacity) this.#keys.delete(this.#keys.keys().next().value!);
+    const key = importSigningKey(secret).catch((error: unknown) => {
+      // A failed import is not kept: the next request tries again.
+      if (this.#keys.get(clientId)?.key === key) this.#keys.delete(clientId);
+      throw error;
+    });
+    this.#keys.set(clientId, { secret, key });
+    return key;
+  }
+
+  /** Drops the key of a client ID the sandbox no longer knows. */
+  forget(clientId: string): void {
+    this.#keys.delete(clientId);
+  }
+
+  /** Credentials whose key is held. */
+  get size(): number {
+    return this.#keys.size;
+  }
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -83,7 +136,10 @@ export async function verifySignedRequest(input: VerifyInput): Promise<VerifyRes
   }
 
   const secret = input.secretFor(clientId!);
-  if (secret === undefined) return fail('unknown_client', 'Unknown X-Client-ID.');
+  if (secret === undefined) {
+    input.keys?.forget(clientId!);
+    return fail('unknown_client', 'Unknown X-Client-ID.');
+  }
 
   const tolerance = input.toleranceMs ?? TIMESTAMP_TOLERANCE_MS;
   const skew = Number(timestamp) - input.now;
@@ -100,7 +156,7 @@ export async function verifySignedRequest(input: VerifyInput): Promise<VerifyRes
   }
 
   const expected = await computeSignature(
-    secret,
+    input.keys ? await input.keys.keyFor(clientId!, secret) : secret,
     canonicalString({
       method: input.method,
       path: input.path,

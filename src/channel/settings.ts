@@ -49,6 +49,9 @@ export const row = <T, const C extends boolean | string>(
   definition: Omit<SettingRow<T>, 'default' | 'cross'> & { default: NoInfer<T>; cross: C },
 ): SettingRow<T> & { cross: C } => definition;
 const text = (max: number) => string(max);
+/** A boolean attribute (present or not), reflected, off by default. */
+const flag = <const C extends boolean>(attribute: string, cross: C) =>
+  row({ attribute, kind: 'boolean', reflect: true, default: false, check: boolean, limit: 'true or false', otherwise: 'default', cross });
 /** Host-only text that goes nowhere but the page itself: no limit to hold it to. */
 const anyText: Check<string> = (value): value is string => typeof value === 'string';
 
@@ -113,46 +116,10 @@ export const SETTINGS = {
     otherwise: 'default',
     cross: false,
   }),
-  required: row({
-    attribute: 'required',
-    kind: 'boolean',
-    reflect: true,
-    default: false,
-    check: boolean,
-    limit: 'true or false',
-    otherwise: 'default',
-    cross: false,
-  }),
-  hideSubmit: row({
-    attribute: 'hide-submit',
-    kind: 'boolean',
-    reflect: true,
-    default: false,
-    check: boolean,
-    limit: 'true or false',
-    otherwise: 'default',
-    cross: true,
-  }),
-  hideSuccess: row({
-    attribute: 'hide-success',
-    kind: 'boolean',
-    reflect: true,
-    default: false,
-    check: boolean,
-    limit: 'true or false',
-    otherwise: 'default',
-    cross: true,
-  }),
-  showBrands: row({
-    attribute: 'show-brands',
-    kind: 'boolean',
-    reflect: true,
-    default: false,
-    check: boolean,
-    limit: 'true or false',
-    otherwise: 'default',
-    cross: true,
-  }),
+  required: flag('required', false),
+  hideSubmit: flag('hide-submit', true),
+  hideSuccess: flag('hide-success', true),
+  showBrands: flag('show-brands', true),
   acceptedBrands: row({
     attribute: 'accepted-brands',
     kind: 'text',
@@ -182,16 +149,7 @@ export const SETTINGS = {
     otherwise: 'unavailable',
     cross: true,
   }),
-  collectTaxId: row({
-    attribute: 'collect-tax-id',
-    kind: 'boolean',
-    reflect: true,
-    default: false,
-    check: boolean,
-    limit: 'true or false',
-    otherwise: 'default',
-    cross: true,
-  }),
+  collectTaxId: flag('collect-tax-id', true),
   messages: row({
     attribute: false,
     kind: false,

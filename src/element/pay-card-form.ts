@@ -61,6 +61,7 @@ const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
  * @csspart cvv-input - Inline mode: the security-code input.
  * @csspart tax-id-input - Inline mode: the CPF or CNPJ input (`collect-tax-id`).
  * @csspart installments - Inline mode: the "Parcelas" select (`amount` and `installments`).
+ * @csspart installments-note - Inline mode: the sentence under the "Parcelas" select when a new `amount` no longer offers the count chosen.
  * @csspart brand - Inline mode: the detected brand's mark, with its name for screen readers.
  * @csspart brands - Inline mode: the row of accepted brands' marks (`show-brands`).
  * @csspart error - Inline mode: each field's error message.

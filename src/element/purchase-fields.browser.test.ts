@@ -154,6 +154,39 @@ describe('Parcelas (installments)', () => {
     ]);
   });
 
+  it('shows under the select, not only to screen readers, that a new amount dropped the count, until one is chosen again', async () => {
+    const el = await mountWithPlans('pt-BR');
+    expect((await part(el, '#installments-note')).hidden).to.equal(true);
+    await focusOn(el, '#installments');
+    await press(el, 'End');
+    expect(await valueOf(el, 'installments')).to.equal('12');
+    const said = await listen(el);
+    // R$ 49,90: 12x would be under the R$ 5,00 minimum.
+    el.amount = 4990;
+    await settle(el);
+    expect(await valueOf(el, 'installments')).to.equal('1');
+    const note = await part(el, '#installments-note', ['display']);
+    const sentence = `12x não está disponível para este valor. Agora: 1x de R$${NBSP}49,90 sem juros.`;
+    expect(note.text).to.equal(sentence);
+    expect(note.hidden).to.equal(false);
+    expect(note.styles.display).to.not.equal('none');
+    expect(note.rect.height).to.be.greaterThan(0);
+    expect(note.attributes.part).to.equal('installments-note');
+    // Described by the note, which is no live region of its own: the sentence is said once, by the form's region.
+    expect((await part(el, '#installments')).attributes['aria-describedby']).to.equal('installments-note');
+    expect(note.attributes['aria-live']).to.equal(undefined);
+    expect(note.attributes.role).to.equal(undefined);
+    expect(await said()).to.deep.equal([sentence]);
+    await expectAccessible(el);
+    await choose(el, '2');
+    expect(await valueOf(el, 'installments')).to.equal('2');
+    expect((await part(el, '#installments-note')).hidden).to.equal(true);
+    // An amount that offers the count again leaves no note.
+    el.amount = 15990;
+    await settle(el);
+    expect((await part(el, '#installments-note')).hidden).to.equal(true);
+  });
+
   it('says a policy it cannot use once, in the console and in tokenize-error, and takes no card until it is fixed', async () => {
     const el = await mount();
     const errors: Error[] = [];

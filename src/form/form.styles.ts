@@ -37,7 +37,8 @@ import { themeStyles } from '../dom/theme.styles.js';
  * - both themes pad their own background (`--pay-padding`), and placeholders
  *   get their own, lighter colour that still keeps 4.5:1;
  * - the "Parcelas" select (loaded only when the merchant turns it on) is
- *   sized and bordered as the inputs are;
+ *   sized and bordered as the inputs are; the note under it (the one `p`
+ *   of the form) has no margin of its own, as the grid's gap spaces it;
  * - read-only inputs (busy, or unavailable) get a dashed border, a change of
  *   shape rather than colour, so contrast stays as it is.
  */
@@ -62,6 +63,7 @@ export const styles = unsafeCSS(`${themeStyles(
   input:disabled { color: var(--_muted); }
   [aria-invalid='true'] { border: 2px solid var(--_error); padding: 9px 11px; }
   .error { color: var(--_error); font-size: 0.875em; min-height: 1.2em; }
+  p { margin: 0; font-size: 0.875em; }
   [aria-disabled='true'] { cursor: progress; opacity: 0.85; }
   input[readonly] { border-style: dashed; }
   .ok { font-weight: 600; }

@@ -76,6 +76,9 @@ export class PurchaseFields {
   readonly #planField: HTMLElement;
   readonly #planLabel: HTMLElement;
   readonly #select: HTMLSelectElement;
+  /** Under the select: what the live region said when a new amount dropped the count chosen, for sighted shoppers too. */
+  readonly #note: HTMLElement;
+  #noteText = '';
   #collect = false;
   #lang = '';
   /** The plan settings the options were computed from, as JSON ('' for none). */
@@ -123,12 +126,27 @@ export class PurchaseFields {
       this.#taxError,
     );
     this.#planLabel = h('label', { part: 'label', for: 'installments' });
-    this.#select = h<HTMLSelectElement>('select', { id: 'installments', name: 'installments', part: 'installments' });
-    this.#planField = h('div', { class: 'field', part: 'field', hidden: '' }, h('div', { class: 'row' }, this.#planLabel), this.#select);
+    this.#select = h<HTMLSelectElement>('select', {
+      id: 'installments',
+      name: 'installments',
+      part: 'installments',
+      'aria-describedby': 'installments-note',
+    });
+    // Not a live region: the form's region already says the sentence once.
+    this.#note = h('p', { id: 'installments-note', part: 'installments-note', hidden: '' });
+    this.#planField = h(
+      'div',
+      { class: 'field', part: 'field', hidden: '' },
+      h('div', { class: 'row' }, this.#planLabel),
+      this.#select,
+      this.#note,
+    );
     this.input.addEventListener('input', () => this.#onInput());
     this.input.addEventListener('blur', () => this.#showError());
     this.#select.addEventListener('change', () => {
       this.#count = Number(this.#select.value);
+      this.#noteText = '';
+      delegate.requestUpdate();
       delegate.changed();
     });
   }
@@ -167,9 +185,10 @@ export class PurchaseFields {
     const kept = this.#options.some((option) => option.count === this.#count);
     if (!kept) this.#count = 1;
     const now = this.#chosen();
+    this.#noteText = '';
     if (before && now) {
       const plans = this.#plans();
-      if (!kept) this.#delegate.announce(plans.gone(String(before.count), this.#text(now)));
+      if (!kept) this.#delegate.announce((this.#noteText = plans.gone(String(before.count), this.#text(now))));
       else if (this.#text(before) !== this.#text(now)) this.#delegate.announce(plans.changed(this.#text(now)));
     }
     return true;
@@ -189,6 +208,8 @@ export class PurchaseFields {
     setAttr(this.#planField, 'hidden', !this.#options.length);
     setText(this.#planLabel, this.#plans().label);
     setAttr(this.#select, 'disabled', disabled || locked);
+    setText(this.#note, this.#noteText);
+    setAttr(this.#note, 'hidden', !this.#noteText);
     const texts = this.#optionTexts();
     if (texts !== this.#shownTexts) {
       this.#select.replaceChildren(
@@ -215,6 +236,7 @@ export class PurchaseFields {
     this.input.value = '';
     this.#shown = null;
     this.#count = 1;
+    this.#noteText = '';
     this.#delegate.requestUpdate();
   }
 

@@ -41,7 +41,13 @@ function settingsTable() {
               const field = fields.get(name);
               const fallback = JSON.stringify(row.default);
               if (field) Object.assign(field, { attribute: row.attribute, default: fallback, ...(row.reflect ? { reflects: true } : {}) });
-              return { name: row.attribute, fieldName: name, ...(field?.type ? { type: field.type } : {}), default: fallback, description: field?.description };
+              return {
+                name: row.attribute,
+                fieldName: name,
+                ...(field?.type ? { type: field.type } : {}),
+                default: fallback,
+                description: field?.description,
+              };
             });
         }
       }

@@ -12,6 +12,7 @@ const repo = fileURLToPath(new URL('../', import.meta.url));
 const DOCS = [
   'README.md',
   'CHANGELOG.md',
+  'CONTRIBUTING.md',
   ...readdirSync(`${repo}docs`)
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),

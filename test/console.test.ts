@@ -14,6 +14,8 @@ import { launchChromium } from './chromium.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { canonicalString, CANONICAL_LINE_LABELS, contentHash, signRequest } from '../src/server/signing.js';
 import { V3_ACCOUNTS, v3Credential } from '../src/sandbox/v3/fixtures.js';
+import { MERCHANTS } from '../src/sandbox/merchants.js';
+import { TEST_CARDS } from '../src/sandbox/test-cards.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -63,6 +65,63 @@ describe('the sandbox console, in Chromium', { timeout: 120_000 }, () => {
   after(async () => {
     await browser?.close();
     await sandbox?.close();
+  });
+
+  it('first screen: the test keys with copy buttons, the cards, a CPF and a CNPJ, the base-url, the docs; times as times; no 404', async () => {
+    const first = await browser.newPage();
+    try {
+      await first.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: sandbox.url });
+      const failed: string[] = [];
+      first.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+      await first.goto(sandbox.url);
+      const start = first.locator('pay-sandbox-console #start');
+      const merchant = MERCHANTS[0]!;
+      assert.equal(await start.locator('#public-key-0').textContent(), merchant.publicKey);
+      assert.equal(await start.locator('#secret-key-0').textContent(), merchant.secretKey);
+      assert.equal(await start.locator('#base-url').textContent(), sandbox.url);
+      assert.match((await start.locator('#snippet').textContent())!, new RegExp(`base-url="${sandbox.url}"`));
+      const numbers = await start.locator('#test-cards td code').allTextContents();
+      assert.ok(numbers.includes(TEST_CARDS[0].number), numbers.join(', '));
+      const documents = (await start.locator('#test-documents').textContent())!;
+      assert.match(documents, /CPF 123\.456\.789-09/);
+      assert.match(documents, /CNPJ 11\.222\.333\/0001-81/);
+      assert.match((await start.locator('#docs-link').getAttribute('href'))!, /^https:\/\/.+sandbox\.md$/);
+
+      // Each copy button is named for what it copies, and copies it.
+      const copySecret = start.getByRole('button', { name: `Copy the secret key of ${merchant.name}` });
+      const copyPublic = start.getByRole('button', { name: `Copy the public key of ${merchant.name}` });
+      await copyPublic.click();
+      await start.locator('#copy-status', { hasText: `Copied the public key of ${merchant.name}.` }).waitFor();
+      assert.equal(await first.evaluate<string>('navigator.clipboard.readText()'), merchant.publicKey);
+      await copySecret.click();
+      await start.locator('#copy-status', { hasText: `Copied the secret key of ${merchant.name}.` }).waitFor();
+      assert.equal(await first.evaluate<string>('navigator.clipboard.readText()'), merchant.secretKey);
+
+      // A QR code's expires_at, a moment, reads as a time in local time, not Unix milliseconds.
+      const expires = first.locator('pay-sandbox-console #state-qrCodes tbody time').first();
+      await expires.waitFor();
+      const datetime = (await expires.getAttribute('datetime'))!;
+      assert.match(datetime, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const shown = (await expires.textContent())!;
+      assert.match(shown, /\d{1,2}:\d\d:\d\d/);
+      assert.doesNotMatch(shown, /^\d{10,}$/);
+      const headers = await first.locator('pay-sandbox-console #state-qrCodes thead th').allTextContents();
+      const column = headers.indexOf('expires_at');
+      assert.ok(column >= 0, headers.join(', '));
+      const cell = first.locator('pay-sandbox-console #state-qrCodes tbody tr').first().locator('td').nth(column);
+      assert.equal(await cell.locator('time').count(), 1);
+
+      assert.deepEqual(failed, []);
+      // Headless Chromium asks for no icon, so the page is checked for its own: a headed browser then asks for none,
+      // and one that asks for /favicon.ico anyway is answered without a 404.
+      assert.equal(await first.locator('link[rel="icon"]').getAttribute('href'), 'data:,');
+      assert.equal((await fetch(new URL('/favicon.ico', sandbox.url))).status, 204);
+      assert.deepEqual(await axe(first), []);
+    } finally {
+      await first.close();
+    }
   });
 
   it('shows a badly signed request with the canonical string it computed, each line labelled, the hash and the failed check', async () => {

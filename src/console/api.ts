@@ -14,6 +14,10 @@ export const ConsolePath = {
   /** The page's script and style, built into `dist/console-page/assets/`. */
   ASSETS: '/console/assets',
   REQUESTS: '/sandbox/console/requests',
+  /** What a newcomer needs first: {@link StartInfo}. */
+  START: '/sandbox/console/start',
+  /** Answered 204: a browser that asks for an icon anyway logs no 404. */
+  FAVICON: '/favicon.ico',
   /** Server-sent events: `snapshot` (every summary) on connect, then `request` for each new one. */
   EVENTS: '/sandbox/console/events',
   STATE: '/sandbox/state',
@@ -139,3 +143,23 @@ export type FinishRefundAction = z.infer<typeof FinishRefundAction>;
 
 /** `POST /sandbox/clock/advance`, as the clock route reads it. */
 export const AdvanceClockAction = z.strictObject({ ms: z.int().check(z.nonnegative()) });
+
+/**
+ * `GET /sandbox/console/start`: the console's first screen, what a newcomer
+ * needs to point a page and a backend at the sandbox. Fixtures only: the
+ * keys are the sandbox's own test keys (printed in its banner and listed in
+ * docs/sandbox.md), not anything a request brought, so the log's redaction
+ * does not apply to them.
+ */
+export const StartInfo = z.object({
+  /** The page's `base-url`: the sandbox's origin as the browser reached it. */
+  baseUrl: z.string(),
+  /** Where the sandbox's documentation is. */
+  docsUrl: z.string(),
+  merchants: z.array(z.object({ id: z.string(), name: z.string(), publicKey: z.string(), secretKey: z.string() })),
+  /** Every test card; `declineCode` is null for a card whose charges approve. */
+  cards: z.array(z.object({ brand: z.string(), number: z.string(), declineCode: z.nullable(z.string()) })),
+  /** Valid buyer documents for `collect-tax-id` and `customer.tax_id`. */
+  taxIds: z.array(z.object({ kind: z.enum(['CPF', 'CNPJ']), value: z.string() })),
+});
+export type StartInfo = z.infer<typeof StartInfo>;

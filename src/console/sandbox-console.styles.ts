@@ -36,8 +36,15 @@ export const styles = css`
     gap: 1rem;
     padding: 0 1rem 1rem;
   }
-  #state {
+  #state,
+  #start {
     grid-column: 1 / -1;
+  }
+  #start dd {
+    margin: 0 0 0.4rem 1rem;
+  }
+  #start .scroll {
+    max-height: 14rem;
   }
   .scroll {
     max-height: 60vh;

@@ -1,7 +1,17 @@
 import { ReactiveElement } from '@lit/reactive-element';
 import type * as z from 'zod/mini';
 import { h } from '../dom/h.js';
-import { ADMIN_META, ConsolePath, LogEntry, LogSnapshot, LogSummary, StateSnapshot, type Refusal, type StateTable } from './api.js';
+import {
+  ADMIN_META,
+  ConsolePath,
+  LogEntry,
+  LogSnapshot,
+  LogSummary,
+  StartInfo,
+  StateSnapshot,
+  type Refusal,
+  type StateTable,
+} from './api.js';
 import { styles } from './sandbox-console.styles.js';
 
 /** Which check of the signature failed, as the developer would name it. */
@@ -35,7 +45,19 @@ function checked<T extends z.ZodMiniType>(schema: T, value: unknown): z.output<T
   return result.success ? result.data : null;
 }
 
+/** A state column that holds a moment (`created_at`, `expires_at`…): Unix ms, shown in the reader's own time zone. */
+const MOMENT = /_at$/;
+const localTime = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
 const text = (value: string) => document.createTextNode(value);
+
+/** A state cell: a moment as a `<time>` in local time (its ISO form kept in `datetime`), anything else as text. */
+function cell(column: string, value: string | number | boolean | null | undefined): Node {
+  if (value === null || value === undefined) return text('—');
+  if (typeof value === 'number' && MOMENT.test(column))
+    return h('time', { datetime: new Date(value).toISOString() }, text(localTime(value)));
+  return text(String(value));
+}
 
 /**
  * The sandbox's console (`GET /` of the sandbox): every request live, each
@@ -65,10 +87,14 @@ export class SandboxConsole extends ReactiveElement {
   #clock!: HTMLElement;
   #status!: HTMLElement;
   #tokenInput!: HTMLInputElement;
+  #start!: HTMLElement;
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (!this.#rows) this.#build();
+    if (!this.#rows) {
+      this.#build();
+      void this.#loadStart();
+    }
     this.#events = new EventSource(ConsolePath.EVENTS);
     this.#events.addEventListener('snapshot', (e) => {
       const snapshot = checked(LogSnapshot, JSON.parse((e as MessageEvent<string>).data));
@@ -115,6 +141,7 @@ export class SandboxConsole extends ReactiveElement {
     this.#clock = h('span', { id: 'clock' });
     this.#status = h('p', { id: 'action-status', role: 'status' });
     this.#tokenInput = h<HTMLInputElement>('input', { id: 'admin-token', type: 'password', autocomplete: 'off' });
+    this.#start = h('section', { id: 'start', 'aria-labelledby': 'start-title' }, h('h2', { id: 'start-title' }, text('Start here')));
 
     const advance = h<HTMLSelectElement>('select', { id: 'advance-by' });
     for (const [label, ms] of [
@@ -153,6 +180,7 @@ export class SandboxConsole extends ReactiveElement {
       h(
         'main',
         {},
+        this.#start,
         h(
           'section',
           { id: 'requests', 'aria-labelledby': 'requests-title' },
@@ -187,6 +215,75 @@ export class SandboxConsole extends ReactiveElement {
           this.#stateBox,
         ),
       ),
+    );
+  }
+
+  async #loadStart(): Promise<void> {
+    const res = await fetch(ConsolePath.START);
+    const start = res.ok ? checked(StartInfo, await res.json()) : null;
+    if (start) this.#renderStart(start);
+  }
+
+  /** The first screen: the page's `base-url`, each merchant's test keys with a copy button, the test cards and documents, the docs. */
+  #renderStart(start: StartInfo): void {
+    const status = h('p', { id: 'copy-status', role: 'status' });
+    const copyable = (id: string, what: string, value: string) => {
+      const button = h('button', { type: 'button', class: 'copy', 'aria-label': `Copy ${what}`, 'data-copies': id }, text('Copy'));
+      button.addEventListener('click', () => {
+        navigator.clipboard.writeText(value).then(
+          () => (status.textContent = `Copied ${what}.`),
+          () => (status.textContent = `Could not copy ${what}: select it and copy it yourself.`),
+        );
+      });
+      return [h('code', { id }, text(value)), text(' '), button];
+    };
+    const keys = start.merchants.flatMap((m, i) => [
+      h('dt', {}, text(`${m.name} (${m.id}): public key, for the page`)),
+      h('dd', {}, ...copyable(`public-key-${i}`, `the public key of ${m.name}`, m.publicKey)),
+      h('dt', {}, text(`${m.name}: secret key, for your backend only (Basic auth)`)),
+      h('dd', {}, ...copyable(`secret-key-${i}`, `the secret key of ${m.name}`, m.secretKey)),
+    ]);
+    const snippet = `<pay-card-form base-url="${start.baseUrl}" public-key="${start.merchants[0]?.publicKey ?? ''}"></pay-card-form>`;
+    this.#start.append(
+      h(
+        'dl',
+        {},
+        h('dt', {}, text('base-url, for a page')),
+        h('dd', {}, ...copyable('base-url', 'the base-url', start.baseUrl)),
+        h('dd', {}, h('code', { id: 'snippet' }, text(snippet))),
+        ...keys,
+      ),
+      status,
+      h(
+        'div',
+        { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Test cards', id: 'test-cards' },
+        h(
+          'table',
+          {},
+          h('caption', {}, text('Test cards: any holder name, any future expiry, CVV 123 (1234 for Amex)')),
+          h('thead', {}, h('tr', {}, ...['Brand', 'Number', 'Charges'].map((c) => h('th', { scope: 'col' }, text(c))))),
+          h(
+            'tbody',
+            {},
+            ...start.cards.map((card) =>
+              h(
+                'tr',
+                {},
+                h('td', {}, text(card.brand)),
+                h('td', {}, h('code', {}, text(card.number))),
+                h('td', {}, text(card.declineCode ? `declined: ${card.declineCode}` : 'approved')),
+              ),
+            ),
+          ),
+        ),
+      ),
+      h(
+        'p',
+        { id: 'test-documents' },
+        text('Test documents (collect-tax-id, customer.tax_id): '),
+        ...start.taxIds.flatMap((d, i) => [...(i ? [text(', ')] : []), text(`${d.kind} `), h('code', {}, text(d.value))]),
+      ),
+      h('p', {}, h('a', { href: start.docsUrl, id: 'docs-link' }, text('The sandbox documentation'))),
     );
   }
 
@@ -370,12 +467,7 @@ export class SandboxConsole extends ReactiveElement {
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((c) => c !== 'qr_code_payload' && c !== 'in_flight');
     const actions = name === 'qrCodes' || name === 'refunds';
     const body = rows.map((row) =>
-      h(
-        'tr',
-        {},
-        ...columns.map((c) => h('td', {}, text(row[c] === null || row[c] === undefined ? '—' : String(row[c])))),
-        ...(actions ? [h('td', {}, this.#rowActions(name, row))] : []),
-      ),
+      h('tr', {}, ...columns.map((c) => h('td', {}, cell(c, row[c]))), ...(actions ? [h('td', {}, this.#rowActions(name, row))] : [])),
     );
     return h(
       'div',

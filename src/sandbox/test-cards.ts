@@ -1,6 +1,7 @@
 /**
- * The sandbox's test card numbers. Public by nature and free of any key, so
- * pages and docs may show them; the merchants' keys live in merchants.ts.
+ * The sandbox's test card numbers and buyer documents. Public by nature and
+ * free of any key, so pages and docs may show them; the merchants' keys live
+ * in merchants.ts.
  */
 
 /** Card numbers that pass Luhn, one per brand; their charges approve. */
@@ -29,4 +30,11 @@ export const TEST_CARDS = [
 export const DECLINING_TEST_CARDS = [
   { brand: 'visa', number: '4000000000000002', declineCode: 'card_declined' },
   { brand: 'visa', number: '4000000000009995', declineCode: 'insufficient_funds' },
+] as const;
+
+/** Valid buyer documents (check digits right), as a shopper types them: a CPF, a CNPJ, an alphanumeric CNPJ (docs/tax-id.md). */
+export const TEST_TAX_IDS = [
+  { kind: 'CPF', value: '123.456.789-09' },
+  { kind: 'CNPJ', value: '11.222.333/0001-81' },
+  { kind: 'CNPJ', value: '12.ABC.345/01DE-35' },
 ] as const;

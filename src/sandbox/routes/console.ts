@@ -2,10 +2,12 @@ import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { ADMIN_META, ConsolePath, type LogSnapshot } from '../../console/api.js';
+import { ADMIN_META, ConsolePath, type LogSnapshot, type StartInfo } from '../../console/api.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { openApiDocument } from '../openapi.js';
+import { MERCHANTS } from '../merchants.js';
+import { DECLINING_TEST_CARDS, TEST_CARDS, TEST_TAX_IDS } from '../test-cards.js';
 import { SANDBOX_ADMIN_TOKEN } from './clock-control.js';
 import { frameCsp } from './frame.js';
 
@@ -16,6 +18,9 @@ const ASSET = /^[\w-]+\.(js|css)$/;
 
 /** The page's policy: the frame's (its own script, style and requests only), and no one may frame it. */
 const CONSOLE_CSP = frameCsp(["'none'"]);
+
+/** The sandbox's documentation, as published with the package's repository. */
+const DOCS_URL = 'https://github.com/pay-card-form/pay-card-form/blob/main/docs/sandbox.md';
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(:\d+)?$/i;
 const LOOPBACK_ADDRESS = /^(127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/;
@@ -35,7 +40,8 @@ function isLocal(c: Context): boolean {
 /**
  * The console (docs/sandbox.md "The console"): the page at `GET /`, its
  * built script, the request log as JSON and as server-sent events, and
- * `GET /openapi.json`. Same origin as the sandbox: no CORS, but for the
+ * `GET /openapi.json`, what a newcomer needs first (test keys, cards and
+ * documents, the `base-url`), and a 204 for `/favicon.ico`. Same origin as the sandbox: no CORS, but for the
  * OpenAPI document, which is public and which online editors fetch.
  */
 export function registerConsoleRoutes(app: Hono, ctx: SandboxContext): void {
@@ -64,6 +70,23 @@ export function registerConsoleRoutes(app: Hono, ctx: SandboxContext): void {
     if (text === null) return reply(c, ctx.clock.now(), 404, null, 'No such console file.', 404);
     headers(c, kind === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
     return c.body(text);
+  });
+
+  app.get(ConsolePath.FAVICON, (c) => c.body(null, 204));
+
+  // The fixtures' own test keys, secret included: what the banner prints, for a newcomer to copy (docs/sandbox.md says why).
+  app.get(ConsolePath.START, (c) => {
+    const body: StartInfo = {
+      baseUrl: new URL(c.req.url).origin,
+      docsUrl: DOCS_URL,
+      merchants: MERCHANTS.map(({ id, name, publicKey, secretKey }) => ({ id, name, publicKey, secretKey })),
+      cards: [
+        ...TEST_CARDS.map(({ brand, number }) => ({ brand, number, declineCode: null })),
+        ...DECLINING_TEST_CARDS.map(({ brand, number, declineCode }) => ({ brand, number, declineCode })),
+      ],
+      taxIds: TEST_TAX_IDS.map(({ kind, value }) => ({ kind, value })),
+    };
+    return c.json(body, 200, { 'cache-control': 'no-store' });
   });
 
   app.get(ConsolePath.REQUESTS, (c) => {

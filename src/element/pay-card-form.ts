@@ -393,10 +393,10 @@ export class PayCardForm extends ReactiveElement {
     const keyError = where ? this.#keyError() : this.#keyErrorSeen;
     this.#keyErrorSeen = keyError;
     const error = keyError ?? this.#hold().error;
-    // The same problem found again (e.g. the other attribute changed) is not reported twice.
-    if (error?.message !== this.#configError?.message && error)
-      this.#tell(error, keyError ? ' Set the public-key and base-url attributes.' : '');
+    // The same problem found again (e.g. the other attribute changed) keeps the error already told: it is not told twice.
+    if (error?.message === this.#configError?.message) return;
     this.#configError = error;
+    if (error) this.#tell(error, keyError ? ' Set the public-key and base-url attributes.' : '');
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -129,6 +129,34 @@ describe('settings and their limits', () => {
     expect(later).to.deep.equal([]);
   });
 
+  it('an unusable setting is told once, even when another setting changes before it is told', async () => {
+    const { restore } = captureWarnings();
+    const el = document.createElement('pay-card-form');
+    try {
+      Object.assign(el, { mode: MODE, publicKey: ACTIVE_KEY, baseUrl: await sandboxUrl(), locale: 'en', installments: 'not JSON' });
+      const heard: Error[] = [];
+      el.addEventListener('tokenize-error', (event) => heard.push(event.detail.error));
+      document.body.append(el);
+      await el.updateComplete;
+      // Another setting changes, and the element updates, before the error is told (a task later; isolated, the
+      // first update completes in microtasks, so this update comes first).
+      el.locale = 'pt-BR';
+      await el.updateComplete;
+      const rejected = await el.ready.then(
+        () => null,
+        (error: Error) => error,
+      );
+      await new Promise((done) => setTimeout(done));
+      expect(heard).to.have.length(1);
+      expect(heard[0]).to.be.instanceOf(ConfigurationError);
+      expect(heard[0]).to.equal(el.error);
+      expect(rejected).to.equal(el.error);
+    } finally {
+      restore();
+      el.remove();
+    }
+  });
+
   describe('every row of the settings table, with a value it refuses', () => {
     const HOSTILE = '<img src=x onerror="window.hostile=1">"; } :host { display: none } \u0000';
     /** What each kind of row is given: a value of the wrong type, one too long for its limit, and hostile text. */

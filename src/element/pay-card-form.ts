@@ -179,6 +179,8 @@ export class PayCardForm extends ReactiveElement {
   #surface: CardSurface | null = null;
   /** Every setting held to its row of the settings table, the same in both modes. */
   readonly #checks = new SettingChecks();
+  /** What {@link #checks} last gave. */
+  #held: Held | null = null;
   /** Inline mode: the surface's module, loaded on first use so isolated pages never download it. */
   #loading: Promise<unknown> | null = null;
   readonly #control = new FormControl(this, {
@@ -323,6 +325,8 @@ export class PayCardForm extends ReactiveElement {
     // Rejects rather than waits: an element never appended would keep the caller waiting for good.
     if (!this.#surface)
       throw new DOMException('<pay-card-form>: append the element to the document before tokenize().', 'InvalidStateError');
+    // A setting changed just before (the key, say) counts now, before the element's update has run.
+    this.#hold();
     return this.#surface.tokenize();
   }
 
@@ -452,15 +456,19 @@ export class PayCardForm extends ReactiveElement {
     }
   }
 
-  /** The settings as they are now: a setting changed just before `tokenize()` counts before the element's update has run. */
+  /** The settings as last held: once per update, and again by `tokenize()`, never per read (the form reads them on every keystroke). */
   #settings(): FormSettings {
-    return this.#hold().settings;
+    return (this.#held ??= this.#hold()).settings;
   }
 
-  /** Every setting held to its row; the same object while none has changed. */
+  /** Every setting held to its row, as the properties are now; the same object while none has changed. */
   #hold(): Held {
     const values = Object.fromEntries(SETTING_NAMES.map((name) => [name, this[name]])) as SettingValues;
-    return this.#checks.hold(values, { pageLang: this.#pageLang, disabled: this.#control.disabled, unavailable: !!this.#keyErrorSeen });
+    return (this.#held = this.#checks.hold(values, {
+      pageLang: this.#pageLang,
+      disabled: this.#control.disabled,
+      unavailable: !!this.#keyErrorSeen,
+    }));
   }
 
   /** The card changed: a token belongs to the old card. (The surface cancels a tokenization in flight.) */

@@ -32,6 +32,8 @@ const commonjs = fromRollup(rollupCommonjs);
  * site (a sandbox of its own and `checkoutHandler` over node:http, see
  * test/checkout-site.ts, loaded on first use) and `'checkout', { action, site }`
  * drives it.
+ *
+ * `'hanging-url'` is a server that takes every request and never answers.
  */
 function sandbox() {
   let running;
@@ -42,6 +44,7 @@ function sandbox() {
   let createSandbox;
   let closedPort;
   let checkoutSites;
+  let hanging;
   return {
     name: 'sandbox',
     async serverStart() {
@@ -52,9 +55,13 @@ function sandbox() {
       const { startSilentSandbox } = await tsImport('./test/silent-sandbox.ts', import.meta.url);
       silent = await startSilentSandbox();
       refusing = await createSandbox({ frameAncestors: ['https://shop.example'] });
+      hanging = createServer(() => {});
+      await new Promise((resolve) => hanging.listen(0, '127.0.0.1', resolve));
     },
     async serverStop() {
       await (await checkoutSites)?.closeCheckoutSites();
+      hanging?.closeAllConnections();
+      await new Promise((resolve) => (hanging ? hanging.close(resolve) : resolve()));
       for (const box of opened) await box.close();
       await refusing?.close();
       await silent?.close();
@@ -65,6 +72,7 @@ function sandbox() {
       if (command === 'silent-url') return silent.url;
       if (command === 'dropping-url') return silent.droppingUrl;
       if (command === 'refusing-url') return refusing.url;
+      if (command === 'hanging-url') return `http://127.0.0.1:${hanging.address().port}`;
       if (command === 'closed-url') return `http://127.0.0.1:${await closedPort()}`;
       if (command === 'open') return opened[opened.push(await createSandbox({ port: Number(new URL(payload.url).port) })) - 1].url;
       if (command === 'elsewhere-url') return silent.elsewhereUrl(payload.site);
@@ -149,7 +157,8 @@ const BROWSER_TESTS = process.env.BROWSER_TESTS || 'src/**/*.browser.test.ts';
 
 export default {
   groups: [
-    { name: 'inline', files: BROWSER_TESTS, testRunnerHtml: modePage('inline') },
+    // The frame's own controller has nothing to do inline.
+    { name: 'inline', files: [BROWSER_TESTS, '!src/element/framed-surface.browser.test.ts'], testRunnerHtml: modePage('inline') },
     { name: 'isolated', files: BROWSER_TESTS, testRunnerHtml: modePage('isolated') },
   ],
   nodeResolve: true,

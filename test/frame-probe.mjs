@@ -88,6 +88,10 @@ export function frameProbe() {
             hasFocus: document.hasFocus(),
             active: document.querySelector('pay-card-frame').shadowRoot.activeElement?.id ?? null,
           }));
+        case 'reload':
+          // The frame's document goes and a new one comes, as when the frame reloads itself: after this
+          // evaluation has answered, or the answer would be lost with the document.
+          return frame.evaluate(() => void setTimeout(() => location.reload()) ?? true);
         case 'click':
           await inForm(payload.selector).click();
           return true;

@@ -137,9 +137,12 @@ export class FramedSurface implements CardSurface, ReactiveController {
   hostDisconnected(): void {
     removeEventListener('message', this.#hello);
     this.#styleWatch.disconnect();
-    this.#enter({ name: 'stopped' });
+    this.enter({ name: 'stopped' });
     const gone = new DOMException('The card form left the page.', 'AbortError');
     this.#close(gone);
+    // Its document is gone already; the element would load it again if it were put back in the page before the new round replaced it.
+    this.#iframe?.remove();
+    this.#iframe = null;
     this.#settleReady?.(gone);
   }
 
@@ -198,8 +201,10 @@ export class FramedSurface implements CardSurface, ReactiveController {
   /**
    * Every transition goes through here: the state changes, and the one timer
    * is set for what the new state waits for, or for the round's deadline.
+   * Not private, so that a subclass can watch the transitions: the tests
+   * assert each one in order.
    */
-  #enter(state: FrameState): void {
+  protected enter(state: FrameState): void {
     this.#state = state;
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -217,7 +222,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     if (deadline) return void this.#giveUp();
     if (state.name === 'backoff') return this.#attempt(state.attempt + 1);
     // A frame that loaded and said nothing: tried again after a backoff, or given up on.
-    if (state.name === 'loaded' && state.attempt <= BACKOFF_MS.length) return this.#enter({ name: 'backoff', attempt: state.attempt });
+    if (state.name === 'loaded' && state.attempt <= BACKOFF_MS.length) return this.enter({ name: 'backoff', attempt: state.attempt });
     // Loaded without a word after the last attempt; or it said hello, then did not take the port or show the form.
     void this.#giveUp();
   }
@@ -252,7 +257,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     iframe.addEventListener('load', () => {
       if (iframe === this.#iframe) this.#loaded();
     });
-    this.#enter({ name: 'loading', attempt });
+    this.enter({ name: 'loading', attempt });
     this.#root!.prepend(iframe);
   }
 
@@ -266,7 +271,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#document.loaded = true;
     if (this.#document.hello) return;
     const state = this.#state;
-    this.#enter({ name: 'loaded', attempt: state.name === 'loading' || state.name === 'loaded' ? state.attempt : 1 });
+    this.enter({ name: 'loaded', attempt: state.name === 'loading' || state.name === 'loaded' ? state.attempt : 1 });
   }
 
   /** The card frame's `hello`, from the current frame's window and exact origin: it gets its end of a new channel. */
@@ -277,7 +282,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     if (this.#document.hello) this.#replaced();
     this.#document.hello = true;
     // The frame has `START_MS` to take the channel and show the form: a frame that answers, then drops the settings, fails too.
-    this.#enter({ name: 'hello' });
+    this.enter({ name: 'hello' });
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (message) => this.#receive(message.data);
@@ -306,7 +311,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     switch (message.type) {
       case 'ready':
         // The timer runs on until the form is shown: a frame that answers, then drops the settings, fails too.
-        this.#enter({ name: 'connected' });
+        this.enter({ name: 'connected' });
         this.#lastSettings = '';
         this.#sendSettings();
         for (const queued of this.#queue.splice(0)) this.#port?.postMessage(queued);
@@ -321,7 +326,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
         if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
         // The first size comes once the frame has rendered the form with the settings: it can take a card.
         if (this.#state.name === 'connected') {
-          this.#enter({ name: 'shown' });
+          this.enter({ name: 'shown' });
           this.#settleReady?.();
         }
         return;
@@ -363,7 +368,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     const round = this.#round;
     // The current document said hello: the card frame is there, and did not start.
     const started = this.#document.hello;
-    this.#enter({ name: 'probing' });
+    this.enter({ name: 'probing' });
     // Nothing more from this frame: no late answer can start a second failure.
     this.#iframe?.remove();
     this.#iframe = null;
@@ -371,7 +376,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     if (round !== this.#round) return;
     // A tokenize call waiting for the frame tells the page itself, with this same error, through its own `tokenize-error`.
     const asked = this.#calls.size > 0;
-    this.#enter({ name: 'failed', error });
+    this.enter({ name: 'failed', error });
     this.#close(error);
     this.#host.requestUpdate();
     this.#settleReady?.(error);
@@ -381,7 +386,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** No usable address: no frame, and `ready` says why. */
   #unload(): void {
-    this.#enter({ name: 'idle' });
+    this.enter({ name: 'idle' });
     const error = new ConfigurationError(
       '<pay-card-form> has no usable address for its secure form: set base-url (or frame-url) to the tokenization service.',
     );

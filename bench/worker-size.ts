@@ -81,7 +81,7 @@ export async function measureWorker(worker = 'bench/worker/worker.js', minify = 
 /** The two Workers, each bundled with and without minification: what `--minify` saves. */
 const WORKERS: [string, string][] = [
   ['`bench/worker/worker.js` (signs, tokenizes, charges)', 'bench/worker/worker.js'],
-  ['`examples/cloudflare-worker/src/worker.js` (`checkoutHandler` and D1)', 'examples/cloudflare-worker/src/worker.js'],
+  ['`examples/cloudflare-worker/worker.js` (`checkoutHandler` and D1)', 'examples/cloudflare-worker/worker.js'],
 ];
 
 async function minifyTable(): Promise<string> {

@@ -133,3 +133,55 @@ test('relative links in the tarball docs point at files in the tarball', async (
   }
   assert.deepEqual(broken, []);
 });
+
+/** A picture: Markdown's image syntax, or a link to an image file. */
+const PICTURE = /!\[[^\]]*\]\(([^)\s]+)\)|\]\(([^)\s]+\.(?:png|jpe?g|gif|svg|webp))\)/gi;
+/** What shipped pictures may weigh together: enough for the ones the docs show, not a folder of every state. */
+const PICTURES_BUDGET = 500 * 1024;
+
+test('every picture the tarball docs show is in the tarball, the tarball ships no other, and they stay small', async () => {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+  const packed: { path: string; size: number }[] = JSON.parse(stdout)[0].files;
+  const files = new Set(packed.map((f) => f.path));
+  const shown = new Set<string>();
+  const problems: string[] = [];
+  for (const doc of [...files].filter((f) => f.endsWith('.md') && f !== 'CHANGELOG.md')) {
+    const dir = doc.includes('/') ? doc.slice(0, doc.lastIndexOf('/') + 1) : '';
+    for (const [line, text] of merchantLines(await readFile(`${root}${doc}`, 'utf8'))) {
+      for (const match of text.matchAll(PICTURE)) {
+        const target = (match[1] ?? match[2])!;
+        // An address would load only online, and nothing here could check it.
+        if (/^[a-z]+:/i.test(target)) problems.push(`${doc}:${line}: ${target} is not in the package`);
+        else if (!files.has(new URL(target, `file:///${dir}`).pathname.slice(1))) problems.push(`${doc}:${line}: ${target} is missing`);
+        else shown.add(new URL(target, `file:///${dir}`).pathname.slice(1));
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+  assert.ok(shown.size >= 4, `${shown.size} pictures shown`);
+  const pictures = packed.filter((f) => /\.(png|jpe?g|gif|svg|webp)$/i.test(f.path) && !f.path.startsWith('dist/'));
+  assert.deepEqual(pictures.map((f) => f.path).sort(), [...shown].sort(), 'pictures shipped and pictures shown differ');
+  const bytes = pictures.reduce((sum, f) => sum + f.size, 0);
+  assert.ok(bytes <= PICTURES_BUDGET, `the pictures weigh ${bytes} B, over ${PICTURES_BUDGET} B`);
+});
+
+test('links from the tarball docs to the repository name what it holds', async () => {
+  const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+  const docs = (JSON.parse(stdout)[0].files as { path: string }[]).map((f) => f.path).filter((f) => f.endsWith('.md'));
+  const repository = JSON.parse(await readFile(`${root}package.json`, 'utf8')).repository.url.replace(/^git\+|\.git$/g, '');
+  const { stdout: tracked } = await run('git', ['ls-files'], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+  const paths = tracked.split('\n');
+  const links: string[] = [];
+  const missing: string[] = [];
+  for (const doc of docs) {
+    for (const [, kind, path] of (await readFile(`${root}${doc}`, 'utf8')).matchAll(
+      new RegExp(`${repository.replace(/[.]/g, '\\.')}/(blob|tree)/main/([^)\\s#]+)`, 'g'),
+    )) {
+      links.push(path!);
+      const held = kind === 'blob' ? paths.includes(path!) : paths.some((p) => p.startsWith(`${path!.replace(/\/$/, '')}/`));
+      if (!held) missing.push(`${doc}: ${kind}/main/${path}`);
+    }
+  }
+  assert.ok(links.length > 0, 'no link to the repository read');
+  assert.deepEqual(missing, []);
+});

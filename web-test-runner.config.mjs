@@ -157,8 +157,12 @@ const BROWSER_TESTS = process.env.BROWSER_TESTS || 'src/**/*.browser.test.ts';
 
 export default {
   groups: [
-    // The frame's own controller has nothing to do inline.
-    { name: 'inline', files: [BROWSER_TESTS, '!src/element/framed-surface.browser.test.ts'], testRunnerHtml: modePage('inline') },
+    // The frame's own controller, and the keys put back in the frame, have nothing to do inline.
+    {
+      name: 'inline',
+      files: [BROWSER_TESTS, '!src/element/framed-surface.browser.test.ts', '!src/element/dropped-keys.browser.test.ts'],
+      testRunnerHtml: modePage('inline'),
+    },
     { name: 'isolated', files: BROWSER_TESTS, testRunnerHtml: modePage('isolated') },
   ],
   nodeResolve: true,

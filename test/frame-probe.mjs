@@ -88,10 +88,29 @@ export function frameProbe() {
             hasFocus: document.hasFocus(),
             active: document.querySelector('pay-card-frame').shadowRoot.activeElement?.id ?? null,
           }));
+        case 'drop-key':
+          // What Chromium does with a key it drops (src/frame/dropped-keys.ts): the focused field gets the key's
+          // `keydown` and `keypress`, and no text. Script-made key events never insert text either, so these are
+          // exactly that; `up: false` leaves the key down, as when the next key comes before this one's `keyup`.
+          return frame.evaluate(
+            ({ key, up, composing }) => {
+              const field = document.querySelector('pay-card-frame').shadowRoot.activeElement;
+              const types = up ? ['keydown', 'keypress', 'keyup'] : ['keydown', 'keypress'];
+              for (const type of types)
+                field.dispatchEvent(
+                  new KeyboardEvent(type, { key, bubbles: true, composed: true, cancelable: true, isComposing: composing }),
+                );
+              return true;
+            },
+            { key: payload.key, up: payload.up ?? true, composing: payload.composing ?? false },
+          );
         case 'reload':
           // The frame's document goes and a new one comes, as when the frame reloads itself: after this
           // evaluation has answered, or the answer would be lost with the document.
-          return frame.evaluate(() => void setTimeout(() => location.reload()) ?? true);
+          return frame.evaluate(() => {
+            setTimeout(() => location.reload());
+            return true;
+          });
         case 'click':
           await inForm(payload.selector).click();
           return true;

@@ -5,7 +5,7 @@
  * the same file soaks them: `MOVE_REPEAT=100 BROWSER_TESTS=src/element/move.browser.test.ts npx web-test-runner`.
  */
 import { expect } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import type { PayCardForm } from './pay-card-form.js';
 import { EXPIRY_TYPED, fillValidCard, isolated, mount, settle, typeInto, valueOf } from './test-helpers.js';
 
@@ -45,6 +45,21 @@ describe('moved with moveBefore()', () => {
         await typeInto(el, 'expiry', EXPIRY_TYPED);
         await typeInto(el, 'cvv', '123');
         expect((await el.tokenize()).token).to.match(/^tok_/);
+      } finally {
+        elsewhere.remove();
+      }
+    });
+
+    // Isolated, Chromium drops some keys typed into the frame in the moment after the move (about 3 runs in
+    // 100 lost 1 to 3 keys before the frame put them back: src/frame/dropped-keys.ts); so no wait here.
+    it(`keeps the keys typed the moment it moved${suffix}`, async () => {
+      const el = await mount();
+      await typeInto(el, 'number', '4111 1111');
+      const elsewhere = move(el);
+      try {
+        await sendKeys({ type: ' 1111 1111' });
+        await settle(el);
+        expect(await valueOf(el, 'number'), await focusState(el)).to.equal('4111 1111 1111 1111');
       } finally {
         elsewhere.remove();
       }

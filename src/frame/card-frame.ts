@@ -13,8 +13,10 @@ import type { Hello } from '../channel/from-frame.js';
 import { VERSION } from '../channel/protocol.js';
 import { connectMessage } from '../channel/to-frame.js';
 import { PayCardFrame } from './frame-root.js';
+import { restoreDroppedKeys } from './dropped-keys.js';
 
 customElements.define('pay-card-frame', PayCardFrame);
+restoreDroppedKeys();
 // Through the CSSOM: the frame's CSP allows no inline style.
 // The document never scrolls. When the form grows, it is taller than the iframe until the host applies the
 // height the frame reports, and a browser keeping focus in view would scroll the document for that moment:

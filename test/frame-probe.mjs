@@ -104,6 +104,12 @@ export function frameProbe() {
             },
             { key: payload.key, up: payload.up ?? true, composing: payload.composing ?? false },
           );
+        case 'blur-field':
+          // What Chromium does, more rarely, after a move: the field loses focus, and the frame keeps the keyboard.
+          return frame.evaluate(() => {
+            document.querySelector('pay-card-frame').shadowRoot.activeElement.blur();
+            return document.querySelector('pay-card-frame').shadowRoot.activeElement === null;
+          });
         case 'reload':
           // The frame's document goes and a new one comes, as when the frame reloads itself: after this
           // evaluation has answered, or the answer would be lost with the document.

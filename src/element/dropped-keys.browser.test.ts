@@ -3,7 +3,9 @@
  * (src/frame/dropped-keys.ts). Chromium drops one now and then in the moment
  * after the page moves the frame with `moveBefore()`; no test can make it do
  * so on demand, so the frame probe gives the field what such a key leaves:
- * its `keydown` and `keypress`, and no text. The keys around it are real.
+ * its `keydown` and `keypress`, and no text. Rarer, the move takes focus out
+ * of the field while the frame keeps the keyboard; the probe does that with
+ * `blur()`. The keys around them are real.
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
@@ -41,5 +43,14 @@ describe('isolated: a key the browser dropped', () => {
     await sendKeys({ type: '3' });
     await settle(el);
     expect(await valueOf(el, 'number')).to.equal('4111 1111 3');
+  });
+
+  it('typed after the field lost focus, with the frame still holding the keyboard, go back to that field', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4111 1111');
+    expect(await executeServerCommand('frame', { probe: el.dataset.probe, op: 'blur-field' })).to.equal(true);
+    await sendKeys({ type: ' 2345' });
+    await settle(el);
+    expect(await valueOf(el, 'number')).to.equal('4111 1111 2345');
   });
 });

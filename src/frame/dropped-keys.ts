@@ -14,6 +14,12 @@
  * again a moment later while the browser still refuses (it does for a few
  * milliseconds), as long as that field has focus. A key the form itself
  * cancelled, or one typed while composing, is left alone.
+ *
+ * Rarer, the move takes focus out of the field: the frame keeps the
+ * keyboard, and no control of it has focus, so keys reach its document and
+ * nothing takes them. A key that arrives so, with no click in the frame since
+ * a control lost focus, goes back to that control: focused in the key's
+ * `keydown`, it gets the key's text.
  */
 export function restoreDroppedKeys(): void {
   let field: HTMLInputElement | null = null;
@@ -29,7 +35,19 @@ export function restoreDroppedKeys(): void {
     if (field!.value !== before || !focused || tries-- <= 0) keys = '';
     else setTimeout(putBack, 20);
   };
-  addEventListener('keydown', putBack, true);
+  /** The control that last lost focus, until another gains it or a click moves it. */
+  let left: HTMLElement | null = null;
+  addEventListener('focusout', (event) => (left = event.composedPath()[0] as HTMLElement), true);
+  addEventListener('focusin', () => (left = null), true);
+  addEventListener('pointerdown', () => (left = null), true);
+  addEventListener(
+    'keydown',
+    () => {
+      if (left && !(left.getRootNode() as ShadowRoot).activeElement) left.focus();
+      putBack();
+    },
+    true,
+  );
   addEventListener('keyup', putBack, true);
   // In the bubbling phase, after the form's own listeners had their say.
   addEventListener('keypress', (event) => {

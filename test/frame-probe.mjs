@@ -106,10 +106,19 @@ export function frameProbe() {
           );
         case 'blur-field':
           // What Chromium does, more rarely, after a move: the field loses focus, and the frame keeps the keyboard.
-          return frame.evaluate(() => {
-            document.querySelector('pay-card-frame').shadowRoot.activeElement.blur();
-            return document.querySelector('pay-card-frame').shadowRoot.activeElement === null;
-          });
+          // `refuse: true` also makes the field refuse focus (inert), as it can for a while under load; 'thaw-field' undoes it.
+          return frame.evaluate((refuse) => {
+            const root = document.querySelector('pay-card-frame').shadowRoot;
+            const field = root.activeElement;
+            field.blur();
+            field.inert = refuse;
+            return root.activeElement === null;
+          }, payload.refuse ?? false);
+        case 'thaw-field':
+          return frame.evaluate((selector) => {
+            document.querySelector('pay-card-frame').shadowRoot.querySelector(selector).inert = false;
+            return true;
+          }, payload.selector);
         case 'reload':
           // The frame's document goes and a new one comes, as when the frame reloads itself: after this
           // evaluation has answered, or the answer would be lost with the document.

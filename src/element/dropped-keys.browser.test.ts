@@ -53,4 +53,17 @@ describe('isolated: a key the browser dropped', () => {
     await settle(el);
     expect(await valueOf(el, 'number')).to.equal('4111 1111 2345');
   });
+
+  it('typed while that field still refuses focus, are written into it, at its caret', async () => {
+    const el = await mount();
+    await typeInto(el, 'number', '4111 1111');
+    expect(await executeServerCommand('frame', { probe: el.dataset.probe, op: 'blur-field', refuse: true })).to.equal(true);
+    try {
+      await sendKeys({ type: ' 2345' });
+      await settle(el);
+      expect(await valueOf(el, 'number')).to.equal('4111 1111 2345');
+    } finally {
+      await executeServerCommand('frame', { probe: el.dataset.probe, op: 'thaw-field', selector: '#number' });
+    }
+  });
 });

@@ -19,7 +19,9 @@
  * keyboard, and no control of it has focus, so keys reach its document and
  * nothing takes them. A key that arrives so, with no click in the frame since
  * a control lost focus, goes back to that control: focused in the key's
- * `keydown`, it gets the key's text.
+ * `keydown`, it gets the key's text. Under load the field can refuse focus
+ * for a while; a key then is written into it, at its caret, with the `input`
+ * a typed key makes.
  */
 export function restoreDroppedKeys(): void {
   let field: HTMLInputElement | null = null;
@@ -34,6 +36,11 @@ export function restoreDroppedKeys(): void {
     if (focused) document.execCommand('insertText', false, keys);
     if (field!.value !== before || !focused || tries-- <= 0) keys = '';
     else setTimeout(putBack, 20);
+  };
+  /** When the field cannot take focus back yet (Chromium lets it a moment later), the key is written in as a typed one would be. */
+  const writeInto = (input: HTMLInputElement, key: string): void => {
+    input.setRangeText(key, input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length, 'end');
+    input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: key, bubbles: true, composed: true }));
   };
   /** The control that last lost focus, until another gains it or a click moves it. */
   let left: HTMLElement | null = null;
@@ -52,7 +59,8 @@ export function restoreDroppedKeys(): void {
   // In the bubbling phase, after the form's own listeners had their say.
   addEventListener('keypress', (event) => {
     const target = event.composedPath()[0];
-    if (event.defaultPrevented || event.isComposing || event.key.length !== 1 || !(target instanceof HTMLInputElement)) return;
+    if (event.defaultPrevented || event.isComposing || event.key.length !== 1) return;
+    if (!(target instanceof HTMLInputElement)) return void (left instanceof HTMLInputElement && writeInto(left, event.key));
     if (target !== field) keys = '';
     field = target;
     keys += event.key;

@@ -158,7 +158,10 @@ describe('FramedSurface: the frame’s states, transition by transition', functi
     await el.surface.until('backoff 1');
     await openAt(base);
     await el.surface.ready;
-    expect(el.surface.sequence.join()).to.match(/^loading 1,loaded 1,backoff 1,loading 2,(loaded 2,)?hello,connected,shown$/);
+    // Starting a sandbox can outlast the 1 s backoff on a busy machine: the second attempt then finds nothing too, and the third shows the form.
+    expect(el.surface.sequence.join()).to.match(
+      /^loading 1,loaded 1,backoff 1,loading 2,(loaded 2,backoff 2,loading 3,)?(loaded [23],)?hello,connected,shown$/,
+    );
     expect(el.failures).to.deep.equal([]);
   });
 
@@ -240,8 +243,11 @@ describe('FramedSurface: the frame’s states, transition by transition', functi
   it('a new address: a new round at it; no address: idle', async () => {
     const el = await host(answering('?hello-only'));
     expect(el.surface.sequence[0]).to.equal('loading 1');
+    // The address first: while the test waits for it, the first frame goes on loading and says hello, and
+    // that belongs to the first round.
+    const next = await frameAt(sandboxUrl());
     const from = el.surface.entered.length;
-    el.src = await frameAt(sandboxUrl());
+    el.src = next;
     await el.updateComplete;
     await el.surface.ready;
     expect(el.surface.sequence.slice(from).join()).to.match(LOADS);

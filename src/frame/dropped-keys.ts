@@ -39,6 +39,8 @@ export function restoreDroppedKeys(): void {
   };
   /** When the field cannot take focus back yet (Chromium lets it a moment later), the key is written in as a typed one would be. */
   const writeInto = (input: HTMLInputElement, key: string): void => {
+    // A field the form locked (busy, or a disabled fieldset, which also takes its focus) takes no key.
+    if (input.disabled || input.readOnly) return;
     input.setRangeText(key, input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length, 'end');
     input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: key, bubbles: true, composed: true }));
   };

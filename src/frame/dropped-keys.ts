@@ -30,7 +30,8 @@ export function restoreDroppedKeys(): void {
   let tries = 0;
   const putBack = (): void => {
     if (!keys) return;
-    const focused = (field!.getRootNode() as ShadowRoot).activeElement === field;
+    // A field the form locked meanwhile (busy tokenizing) takes none of them, then or later.
+    const focused = (field!.getRootNode() as ShadowRoot).activeElement === field && !field!.readOnly;
     const before = field!.value;
     // execCommand is deprecated, and still the one way to insert text as the browser does for a key (it fires `input`, not `beforeinput`).
     if (focused) document.execCommand('insertText', false, keys);

@@ -12,8 +12,15 @@ const { SETTINGS } = await tsImport('./src/channel/settings.ts', import.meta.url
 
 export default {
   litelement: true,
-  // index.ts and pix.ts hold the customElements.define() calls that give the tag names.
-  globs: ['src/element/pay-card-form.ts', 'src/index.ts', 'src/pix-qr/pay-pix-qr.ts', 'src/pix.ts'],
+  // index.ts, pix.ts and checkout.ts hold the customElements.define() calls that give the tag names.
+  globs: [
+    'src/element/pay-card-form.ts',
+    'src/index.ts',
+    'src/pix-qr/pay-pix-qr.ts',
+    'src/pix.ts',
+    'src/checkout/pay-checkout.ts',
+    'src/checkout.ts',
+  ],
   outdir: '.',
   // package.json's `customElements` field is written by hand; the analyzer would rewrite it on every run.
   packagejson: false,

@@ -46,7 +46,7 @@ test('npm pack ships the built package and docs, and no tests, demo, sources or 
 });
 
 test('every export subpath has its own type declarations', () => {
-  for (const subpath of ['.', './core', './server', './sandbox', './react']) {
+  for (const subpath of ['.', './core', './server', './sandbox', './react', './pix', './checkout', './react-pix', './react-checkout']) {
     const entry = pkg.exports[subpath];
     assert.match(entry?.types ?? '', /\.d\.ts$/, `${subpath} has types`);
     // TypeScript picks the first matching condition, so `types` must come before `default`.

@@ -108,6 +108,8 @@ const INNER_EVENTS = ['paid', 'expired', 'copied', 'payload-error', 'tokenized',
 export class PayCheckout extends ReactiveElement {
   static override styles = styles;
 
+  // Written out as a plain literal (no `satisfies`): the manifest analyzer reads it only then, and the
+  // React typings are checked against the manifest. `override` still checks it against ReactiveElement's type.
   static override properties = {
     endpoint: {},
     orderId: { attribute: 'order-id' },
@@ -125,7 +127,7 @@ export class PayCheckout extends ReactiveElement {
     acceptedBrands: { attribute: 'accepted-brands' },
     showBrands: { attribute: 'show-brands', type: Boolean },
     messages: { attribute: false },
-  } satisfies Record<string, PropertyDeclaration>;
+  };
 
   /** Where `checkoutHandler` is mounted: a URL or a path, e.g. `/api/checkout`. Its routes are `{endpoint}/card`, `/pix`, `/pix/status`. */
   declare endpoint: string;

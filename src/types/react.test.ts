@@ -3,11 +3,16 @@
  * manifest (custom-elements.json, generated from the elements' JSDoc): for
  * each element, every attribute, every property without an attribute and
  * every event needs a prop in its JSX props interface, each with the
- * element's own type, and every prop there must still exist.
+ * element's own type, and every prop there must still exist. Then tsc
+ * compiles react-jsx.check.tsx, JSX written against the typings, whose
+ * wrong props and handlers must stay errors.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import ts from 'typescript';
 
 interface Member {
@@ -71,6 +76,26 @@ const ELEMENTS = [
       'onpaid',
       'onpayload-error',
       'oncopied',
+    ],
+  },
+  {
+    tag: 'pay-checkout',
+    file: './react-checkout.ts',
+    props: 'PayCheckoutJsxProps',
+    type: 'PayCheckout',
+    events: 'PayCheckoutEventMap',
+    floor: [
+      'endpoint',
+      'order-id',
+      'amount',
+      'methods',
+      'public-key',
+      'installments',
+      'collect-tax-id',
+      'messages',
+      'onpaid',
+      'onpayment-failed',
+      'onmethod-change',
     ],
   },
 ] as const;
@@ -144,3 +169,13 @@ for (const spec of ELEMENTS) {
     }
   });
 }
+
+test('the typings type-check in JSX as an app uses them, and refuse a wrong prop or event type', async () => {
+  const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+  const check = fileURLToPath(new URL('./react-jsx.check.tsx', import.meta.url));
+  // An app's settings: strict, React's automatic runtime, the DOM; each `@ts-expect-error` there must still be an error.
+  const options = ['--noEmit', '--strict', '--jsx', 'react-jsx', '--target', 'ES2022', '--module', 'ESNext'];
+  options.push('--moduleResolution', 'Bundler', '--lib', 'ES2022,DOM,DOM.Iterable', '--types', 'react', '--skipLibCheck');
+  const run = promisify(execFile)(process.execPath, [tsc, ...options, check]);
+  await run.catch((error: { stdout?: string }) => assert.fail(`tsc found errors:\n${error.stdout ?? String(error)}`));
+});

@@ -94,3 +94,39 @@ export function measureOptIn(name: 'frame' | 'inlinePage'): PageLoad {
   const files = graph.lazy.filter((f) => !counted.has(f.path)).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
   return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }
+
+/** `<pay-checkout>`'s script-tag file, and the chunk of each method it loads when that method is chosen (src/checkout.ts). */
+const CHECKOUT = { entry: 'pay-checkout.js', card: /^checkout-chunks\/script-tag-[\w-]+\.js$/, pix: /^checkout-chunks\/pix-[\w-]+\.js$/ };
+
+export interface CheckoutLoads {
+  /** A page that opens `<pay-checkout>` on the card (the default): the file, its static imports, and the card method's chunk with its static imports. */
+  cardPage: PageLoad;
+  /** What choosing Pix then adds: the Pix method's chunk and what it imports, at once or on demand, that the page has not loaded yet. */
+  pixAdds: PageLoad;
+}
+
+export function measureCheckout(): CheckoutLoads {
+  const noDynamic = () => true;
+  const lazy = importGraph(CHECKOUT.entry, read).lazy.map((f) => f.path);
+  const chunk = (method: 'card' | 'pix') => {
+    const found = lazy.find((path) => CHECKOUT[method].test(path));
+    if (!found) throw new Error(`dist/${CHECKOUT.entry} loads no ${method} chunk on demand (it loads ${lazy.join(', ') || 'nothing'}).`);
+    return found;
+  };
+  const load = (paths: GraphFile[]): PageLoad => {
+    const files = paths.map((f) => ({ ...f, sizes: measure(read(f.path)) }));
+    return { files, total: sumSizes(files.map((f) => f.sizes)) };
+  };
+  const page = importGraph(CHECKOUT.entry, read, noDynamic).eager;
+  const seen = new Set(page.map((f) => f.path));
+  // The method's chunk starts once the element has run: one level below the page's files.
+  const after = Math.max(...page.map((f) => f.depth)) + 1;
+  const card = importGraph(chunk('card'), read, noDynamic)
+    .eager.filter((f) => !seen.has(f.path))
+    .map((f) => ({ ...f, depth: f.depth + after }));
+  for (const f of card) seen.add(f.path);
+  // The checkout always gives the Pix code its status address, so the status poll the Pix element loads on demand counts here.
+  const pixGraph = importGraph(chunk('pix'), read);
+  const pix = [...pixGraph.eager, ...pixGraph.lazy].filter((f) => !seen.has(f.path)).map((f) => ({ ...f, depth: f.depth + after }));
+  return { cardPage: load([...page, ...card]), pixAdds: load(pix) };
+}

@@ -24,7 +24,7 @@ import { bundleForBrowser, type Bundled } from './bundle.js';
 import { measureInstalledImport } from './installed-import.js';
 import { moduleCosts, type ModuleCosts } from './module-cost.js';
 import { kb, measure, sumSizes, type Sizes } from './measure.js';
-import { lazyFiles, measureOptIn, measurePageLoad, WAYS, type PageLoad, type WayName } from './page-loads.js';
+import { lazyFiles, measureOptIn, measurePageLoad, WAYS, type PageLoad, type WayName, measureCheckout } from './page-loads.js';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const fromBench = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -161,7 +161,7 @@ const loads = Object.fromEntries((Object.keys(WAYS) as WayName[]).map((name) => 
   PageLoad
 >;
 /** `tokenize-AbC123.js` → `tokenize-*.js`: the hashes change with every build. */
-const unhashed = (path: string) => path.replace(/-[\w-]{8}\.js$/, '-*.js');
+const unhashed = (path: string) => (path.includes('/') ? path.replace(/-[\w-]{8}\.js$/, '-*.js') : path);
 const fileList = (load: PageLoad) => load.files.map((f) => `\`${unhashed(f.path)}\``).join(' + ');
 const ourRow = (name: WayName, label: string): Row => ({
   name: label,
@@ -193,7 +193,11 @@ interface Entry {
   goalBrotliBytes: number;
   goalUnmet?: string;
 }
-const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as Record<WayName | 'installedImport', Entry>;
+const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as Record<
+  WayName | 'installedImport' | 'checkoutCardPage' | 'checkoutPix',
+  Entry
+>;
+const checkout = measureCheckout();
 const vite = await versionOf('vite', true);
 const braintree = peers.find((r) => r.name === 'braintree-web');
 const shortId = (id: string) => {
@@ -217,7 +221,7 @@ const costRows = ({ modules, costs }: ModuleCosts) => {
 const hostCosts = await moduleCosts(fromBench('../src/script-tag.ts'), benchDir, 'eager');
 const frameCosts = await moduleCosts(fromBench('../src/frame/card-frame.ts'), benchDir);
 const pixCosts = await moduleCosts(PIX_CONTENDERS[0]!.entry, benchDir);
-const budgetLine = (name: WayName | 'installedImport', label: string, brotli: number) => {
+const budgetLine = (name: keyof typeof budget, label: string, brotli: number) => {
   const { brotliBytes, goalBrotliBytes, goalUnmet } = budget[name];
   const goal = `goal ${goalBrotliBytes} B ${brotli <= goalBrotliBytes ? 'met' : `not met${goalUnmet ? ' (declared)' : ''}`}`;
   return `| ${label} | ${brotli} B | ${brotliBytes} B | ${goal} |`;
@@ -266,6 +270,8 @@ const generated = [
   budgetLine('classicScript', 'classic script', loads.classicScript.total.brotli),
   budgetLine('installedImport', "`import 'pay-card-form'`, isolated", installed.addedBrotli),
   budgetLine('pixScriptTag', 'PIX script-tag file', loads.pixScriptTag.total.brotli),
+  budgetLine('checkoutCardPage', '`<pay-checkout>` opened on the card', checkout.cardPage.total.brotli),
+  budgetLine('checkoutPix', '`<pay-checkout>`: what choosing Pix adds', checkout.pixAdds.total.brotli),
   '',
   `Where the isolated page's bytes go: what each module adds to the brotli bytes of the files the page loads before the element runs (the same build made again without it, less the whole, ${hostCosts.total} B here; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:`,
   '',
@@ -292,6 +298,18 @@ const generated = [
   "Where the PIX script-tag file's bytes go, the same way as the card form's:",
   '',
   ...costRows(pixCosts),
+  '',
+  '### `<pay-checkout>`',
+  '',
+  "The checkout's script-tag file loads each method's code when that method is chosen. What a page that opens it on the card (the default) loads before the shopper can type, beside the card form alone, and what choosing Pix adds:",
+  '',
+  '| page | files | raw | gzip | brotli |',
+  '| --- | --- | ---: | ---: | ---: |',
+  `| \`<pay-card-form>\`, isolated | ${fileList(loads.isolatedPage)} | ${kb(loads.isolatedPage.total.raw)} | ${kb(loads.isolatedPage.total.gzip)} | ${loads.isolatedPage.total.brotli} B |`,
+  `| **\`<pay-checkout>\` on the card** | ${fileList(checkout.cardPage)} | ${kb(checkout.cardPage.total.raw)} | ${kb(checkout.cardPage.total.gzip)} | **${checkout.cardPage.total.brotli} B** |`,
+  `| **choosing Pix adds** | ${fileList(checkout.pixAdds)} | ${kb(checkout.pixAdds.total.raw)} | ${kb(checkout.pixAdds.total.gzip)} | **${checkout.pixAdds.total.brotli} B** |`,
+  '',
+  `The checkout on the card loads ${checkout.cardPage.total.brotli - loads.isolatedPage.total.brotli} B brotli more than the card form alone (goal: at most 2048 B more). Requests in a row before the card form can show, the page not counted: ${waves(checkout.cardPage)}, then the frame's.`,
 ].join('\n');
 
 await writeResults('size', generated);

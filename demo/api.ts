@@ -1,7 +1,8 @@
 /**
  * The demo's backend: a Vite plugin adding `POST /demo-api/<route>` to the
  * dev server. The routes play the merchant's server (demo/card-api.ts for the
- * card checkout, demo/pix-api.ts for the PIX page), calling the sandbox with
+ * bare card form, demo/pix-api.ts for the PIX page; the checkout page has
+ * `checkoutHandler`, demo/checkout-api.ts), calling the sandbox with
  * the server helper and the sandbox's fixture credentials. The pages only
  * ever see what the routes answer: never a secret, a signature or a request
  * header.

@@ -1,5 +1,5 @@
 /**
- * The card checkout's backend route (demo/index.html), served by `demoApi`
+ * The bare card form page's backend route (demo/card.html), served by `demoApi`
  * (demo/api.ts): what a merchant's server does with the checkout form.
  *
  * `POST /demo-api/charge` takes the form data of `<pay-card-form name="card">`

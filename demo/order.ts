@@ -1,8 +1,8 @@
 /**
  * The demo checkout's order: its price and the shop's installment policy.
- * One source for both sides: the demo server writes them into the page's
- * `<pay-card-form>` (demo/serve.ts), and the demo backend recomputes the plan
- * from them before it charges (demo/card-api.ts), never from the page's copy.
+ * One source for both sides: the demo server writes them into the pages
+ * (demo/serve.ts), and the backends recompute the plan from them before they
+ * charge (demo/checkout-api.ts, demo/card-api.ts), never from the page's copy.
  */
 import type { InstallmentConfig } from '../src/card/installments.js';
 

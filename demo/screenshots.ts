@@ -1,8 +1,9 @@
 /**
  * `npm run screenshots`: pictures of `<pay-card-form>` in its main states (and
- * of `<pay-pix-qr>`), taken from the demo and its sandbox in real Chromium,
- * driven with real key presses like the end-to-end test. Each picture is the
- * element alone at a device scale of 1, so the PNGs stay small enough to commit.
+ * of `<pay-checkout>`, `<pay-pix-qr>` and the sandbox's console), taken from
+ * the demo and its sandbox in real Chromium, driven with real key presses like
+ * the end-to-end test. Each picture is the element alone at a device scale of
+ * 1, so the PNGs stay small enough to commit.
  *
  *   npm run screenshots                 # writes docs/screenshots/
  *   npm run screenshots -- --out <dir>  # writes elsewhere
@@ -25,8 +26,8 @@ export const DEFAULT_OUT_DIR = fileURLToPath(new URL('../docs/screenshots/', imp
 interface Shot {
   name: string;
   width: number;
-  /** The demo page it starts on; the card checkout unless given; `console` is the sandbox's own page. */
-  page?: 'pix.html' | 'console';
+  /** The demo page it starts on: the bare card form unless given; `checkout` is the main page; `console` is the sandbox's own page. */
+  page?: 'checkout' | 'pix.html' | 'console';
   /** Puts the page in the state; returns the element to photograph. */
   take(page: Page, context: ShotContext): Promise<string>;
 }
@@ -84,10 +85,10 @@ async function showParcelas(page: Page) {
   );
 }
 
-/** The same switchers a visitor uses on the demo page. */
-async function choose(page: Page, select: 'locale' | 'theme', value: string) {
+/** The same switchers a visitor uses on the demo page, which set the attribute of the page's element (`host`). */
+async function choose(page: Page, select: 'locale' | 'theme', value: string, host = FORM) {
   await page.locator(`#${select}`).selectOption(value);
-  await page.locator(`${FORM}[${select}="${value}"]`).waitFor();
+  await page.locator(`${host}[${select}="${value}"]`).waitFor();
 }
 
 /** Configuration a merchant would write in the page's HTML, applied before the shopper types. */
@@ -211,6 +212,52 @@ export const PIX_SHOTS: readonly Shot[] = [
   },
 ];
 
+const CHECKOUT = 'pay-checkout';
+
+/** The checkout page in Portuguese and `theme`, its card form ready to take a card, the pay button showing the order's amount. */
+async function openCheckout(page: Page, theme: 'light' | 'dark') {
+  await choose(page, 'locale', 'pt-BR', CHECKOUT);
+  await choose(page, 'theme', theme, CHECKOUT);
+  await inForm(page, '[part~="submit"]').getByText('Pagar R$ 129,90').waitFor();
+}
+
+/** `<pay-checkout>` (docs/pay-checkout.md), in both themes: the method choice as it opens, a card approved in 6x, a Pix code shown. */
+export const CHECKOUT_SHOTS: readonly Shot[] = (['light', 'dark'] as const).flatMap((theme): Shot[] => [
+  {
+    name: `checkout-choice-${theme}`,
+    width: 1280,
+    page: 'checkout',
+    take: async (page) => {
+      await openCheckout(page, theme);
+      return CHECKOUT;
+    },
+  },
+  {
+    name: `checkout-card-approved-${theme}`,
+    width: 1280,
+    page: 'checkout',
+    take: async (page) => {
+      await openCheckout(page, theme);
+      await typeCard(page, '4111111111111111');
+      await inForm(page, '#installments').selectOption('6');
+      await page.keyboard.press('Enter');
+      await page.locator(`${CHECKOUT} [part~="note"]`).getByText('Pagamento aprovado: 6x de').waitFor();
+      return CHECKOUT;
+    },
+  },
+  {
+    name: `checkout-pix-${theme}`,
+    width: 1280,
+    page: 'checkout',
+    take: async (page) => {
+      await openCheckout(page, theme);
+      await page.getByRole('radio', { name: 'Pix' }).check();
+      await page.locator(`${CHECKOUT} pay-pix-qr`).getByLabel('Pix Copia e Cola').and(page.locator('input, textarea')).waitFor();
+      return CHECKOUT;
+    },
+  },
+]);
+
 /** The sandbox's console: the request log, a refused signature explained, the state (docs/sandbox.md). */
 export const CONSOLE_SHOTS: readonly Shot[] = [
   {
@@ -246,7 +293,8 @@ export const CONSOLE_SHOTS: readonly Shot[] = [
   },
 ];
 
-export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...INSTALLMENT_SHOTS, ...PIX_SHOTS, ...CONSOLE_SHOTS];
+// The checkout's last: its charges and codes would otherwise show in the console's pictures of the sandbox's state.
+export const SHOTS: readonly Shot[] = [...CARD_SHOTS, ...INSTALLMENT_SHOTS, ...PIX_SHOTS, ...CONSOLE_SHOTS, ...CHECKOUT_SHOTS];
 
 /** Accepts connections and never answers them; `close` drops the ones still open. */
 /** Writes one `<name>.png` per shot into `outDir` and returns the paths written. */
@@ -263,7 +311,8 @@ export async function takeScreenshots(outDir = DEFAULT_OUT_DIR): Promise<string[
     for (const shot of SHOTS) {
       const page = await browser.newPage({ viewport: { width: shot.width, height: 900 }, deviceScaleFactor: 1 });
       try {
-        await page.goto(shot.page === 'console' ? demo.sandbox.url : new URL(shot.page ?? '', demo.url).href);
+        const start = shot.page === 'checkout' ? '' : (shot.page ?? 'card.html');
+        await page.goto(shot.page === 'console' ? demo.sandbox.url : new URL(start, demo.url).href);
         const selector = await shot.take(page, { silentUrl: silent.url, sandboxUrl: demo.sandbox.url });
         const path = join(outDir, `${shot.name}.png`);
         // Animations off: the busy spinner is caught at its start, so each run draws the same picture.

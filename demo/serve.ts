@@ -1,5 +1,6 @@
 /**
- * `npm start`: the demo checkout page and the sandbox, together.
+ * `npm start`: the demo pages and the sandbox, together: the checkout
+ * (`<pay-checkout>` and `checkoutHandler`), the bare card form and the PIX page.
  * Also used by the end-to-end test, which starts both on free ports.
  */
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
@@ -9,6 +10,7 @@ import { TEST_CARDS } from '../src/sandbox/test-cards.js';
 import { DEFAULT_SANDBOX_PORT, isMain, runFromCommandLine, type Ports } from './run.js';
 import { demoApi } from './api.js';
 import { cardRoutes } from './card-api.js';
+import { checkoutBackend, type CheckoutBackend } from './checkout-api.js';
 import { pixRoutes } from './pix-api.js';
 import { INSTALLMENT_POLICY, PRICE } from './order.js';
 
@@ -25,15 +27,20 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
  * Puts the sandbox's address and test cards into the pages on the server, so
  * the browser never loads a sandbox module (they hold the test keys); and the
  * order's price and installment policy (demo/order.ts), the same the backend
- * charges from. `?mode=inline` runs the checkout's form in the page instead of
- * the frame, as `mode="inline"` in a merchant's HTML would. (Not `%MODE%`:
- * Vite fills that placeholder with its own mode.)
+ * charges from. The checkout page gets a new order from the server's store,
+ * its ID and amount, as a merchant's server renders its checkout page.
+ * `?mode=inline` runs the card form in the page instead of the frame, as
+ * `mode="inline"` in a merchant's HTML would. (Not `%MODE%`: Vite fills that
+ * placeholder with its own mode.)
  */
-function pageData(url: string): Plugin {
+function pageData(url: string, newOrder: CheckoutBackend['newOrder']): Plugin {
   return {
     name: 'pay-demo-page-data',
-    transformIndexHtml: (page, { originalUrl }) =>
-      page
+    transformIndexHtml: (page, { originalUrl }) => {
+      const order = page.includes('%ORDER_ID%') ? newOrder() : undefined;
+      return page
+        .replaceAll('%ORDER_ID%', attribute(order?.id ?? ''))
+        .replaceAll('%ORDER_AMOUNT%', String(order?.amount ?? ''))
         .replaceAll('%SANDBOX_URL%', url)
         .replaceAll('%TEST_CARDS%', JSON.stringify(TEST_CARDS))
         .replaceAll('%PRICE%', String(PRICE))
@@ -41,7 +48,8 @@ function pageData(url: string): Plugin {
         .replaceAll(
           '%FORM_MODE%',
           new URL(originalUrl ?? '/', 'http://demo').searchParams.get('mode') === 'inline' ? 'inline' : 'isolated',
-        ),
+        );
+    },
   };
 }
 
@@ -50,10 +58,11 @@ export async function startDemo(options: Ports = {}): Promise<Demo> {
   let vite: ViteDevServer | undefined;
   let url: string | undefined;
   try {
+    const checkout = checkoutBackend(sandbox);
     vite = await createServer({
       configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
       server: { port: options.port ?? 5173, strictPort: false },
-      plugins: [pageData(sandbox.url), demoApi({ ...cardRoutes(sandbox), ...pixRoutes(sandbox) })],
+      plugins: [pageData(sandbox.url, checkout.newOrder), checkout.plugin, demoApi({ ...cardRoutes(sandbox), ...pixRoutes(sandbox) })],
       logLevel: 'warn',
     });
     await vite.listen();
@@ -78,7 +87,8 @@ export async function startDemo(options: Ports = {}): Promise<Demo> {
 
 if (isMain(import.meta.url)) {
   await runFromCommandLine('npm start', startDemo, (demo) => [
-    `Card checkout: ${demo.url}`,
+    `Card form:     ${new URL('card.html', demo.url)}`,
+    `Checkout:      ${demo.url}`,
     `PIX:           ${new URL('pix.html', demo.url)}`,
   ]);
 }

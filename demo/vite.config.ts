@@ -16,6 +16,6 @@ export default defineConfig({
     // Only the checkout pages: demo/script-tag and demo/frameworks are separate
     // apps with their own builds, and crawling them would drag React, Vue and
     // Svelte into the checkout's dependency scan.
-    entries: ['index.html', 'pix.html'],
+    entries: ['index.html', 'card.html', 'pix.html'],
   },
 });

@@ -1,7 +1,8 @@
 /**
- * End to end, from the shopper's keys to the charge: `npm start`'s checkout
- * in real Chromium, in both modes. The shopper chooses 6x under "Parcelas",
- * types a CPF and pays; the page posts the form's data to the demo backend,
+ * End to end, from the shopper's keys to the charge: `npm start`'s bare card
+ * form page (demo/card.html) in real Chromium, in both modes. The shopper
+ * chooses 6x under "Parcelas", types a CPF and pays; the page posts the
+ * form's data to the demo backend,
  * which recomputes the plan from the shop's own policy (demo/order.ts) and
  * creates the charge in the sandbox over HTTP. Then the refusals: the sandbox
  * itself refuses 13x, 12 × R$ 0,83 and a CPF with a wrong check digit, and
@@ -46,7 +47,7 @@ interface ChargeAnswer {
  * the backend and what the backend answered.
  */
 async function payInSix(page: Page, mode: Mode) {
-  await page.goto(mode === 'inline' ? new URL('?mode=inline', running.demo.url).href : running.demo.url);
+  await page.goto(new URL(mode === 'inline' ? 'card.html?mode=inline' : 'card.html', running.demo.url).href);
   const fields = fieldsOf(page, mode);
   for (const [field, keys] of [
     ['#number', '4111111111111111'],

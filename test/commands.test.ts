@@ -2,7 +2,7 @@
  * The command-line entry points as a user meets them, each started as its
  * own process:
  *
- * - `npm start` ends its output with the card checkout and PIX URLs;
+ * - `npm start` ends its output with the bare card form, checkout and PIX URLs;
  * - a port that is already taken ends the sandbox command and the demos with
  *   one line that names the variable to change, and exit code 1: no
  *   EADDRINUSE stack trace. Each case holds a port on loopback, then starts
@@ -66,7 +66,7 @@ test('a port that is not a number is refused in one line before anything listens
   assert.equal(result.stdout, '');
 });
 
-test('npm start ends its output with the card checkout and PIX URLs, and both pages load', async () => {
+test('npm start ends its output with the bare card form, checkout and PIX URLs, and the three pages load', async () => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'demo/serve.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', SANDBOX_PORT: '0' },
@@ -82,17 +82,25 @@ test('npm start ends its output with the card checkout and PIX URLs, and both pa
       child.once('exit', (code) => reject(new Error(`npm start exited with ${code} before printing its URLs:\n${stdout}`)));
     });
     const lines = stdout.trimEnd().split('\n');
-    const [card, pix] = lines.slice(-2).map((line) => line.match(/^(Card checkout|PIX):\s+(http:\/\/127\.0\.0\.1:\d+\/\S*)$/));
-    assert.ok(card && card[1] === 'Card checkout', `next to last line: ${lines.at(-2)}`);
+    const [card, checkout, pix] = lines
+      .slice(-3)
+      .map((line) => line.match(/^(Card form|Checkout|PIX):\s+(http:\/\/127\.0\.0\.1:\d+\/\S*)$/));
+    assert.ok(card && card[1] === 'Card form', `third line from the end: ${lines.at(-3)}`);
+    assert.ok(checkout && checkout[1] === 'Checkout', `next to last line: ${lines.at(-2)}`);
     assert.ok(pix && pix[1] === 'PIX', `last line: ${lines.at(-1)}`);
-    assert.equal(pix[2], new URL('pix.html', card[2]).href);
-    for (const [url, title] of [
-      [card[2]!, /<title>[^<]*checkout/],
-      [pix[2]!, /<title>[^<]*PIX/],
+    assert.equal(card[2], new URL('card.html', checkout[2]).href);
+    assert.equal(pix[2], new URL('pix.html', checkout[2]).href);
+    for (const [url, title, element] of [
+      [card[2]!, /<title>[^<]*card form/, '<pay-card-form'],
+      [checkout[2]!, /<title>[^<]*checkout/, '<pay-checkout'],
+      [pix[2]!, /<title>[^<]*PIX/, '<pay-pix-qr'],
     ] as const) {
       const response = await fetch(url);
       assert.equal(response.status, 200, url);
-      assert.match(await response.text(), title, url);
+      const page = await response.text();
+      assert.match(page, title, url);
+      assert.ok(page.includes(element), `${url} holds ${element}`);
+      assert.doesNotMatch(page, /%[A-Z_]+%/, `${url}: every placeholder filled in by the server`);
     }
   } finally {
     // Ctrl-C's twin: the demo closes its servers and exits.

@@ -1,6 +1,7 @@
 /**
- * End to end: `npm start`'s demo and sandbox, driven in real Chromium by
- * Playwright with real key presses, for every brand's test number.
+ * End to end: `npm start`'s bare card form page (demo/card.html) and sandbox,
+ * driven in real Chromium by Playwright with real key presses, for every
+ * brand's test number.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,7 +24,7 @@ test('each brand test number shows its brand and ends in a `tokenized` event wit
   const responses = recordResponses(page);
   try {
     for (const card of TEST_CARDS) {
-      await page.goto(running.demo.url);
+      await page.goto(new URL('card.html', running.demo.url).href);
       const form = cardFrame(page);
       await form.locator('#number').pressSequentially(card.number);
       await assert.doesNotReject(
@@ -85,7 +86,7 @@ test('a bad card shows an error on blur and blocks submit without calling the se
   const calls: string[] = [];
   page.on('request', (req) => /\/v1\/tokens$|\/demo-api\//.test(req.url()) && calls.push(req.url()));
   try {
-    await page.goto(running.demo.url);
+    await page.goto(new URL('card.html', running.demo.url).href);
     const form = cardFrame(page);
     await form.locator('#number').pressSequentially('4111111111111112');
     await page.keyboard.press('Tab');

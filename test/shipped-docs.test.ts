@@ -136,8 +136,11 @@ test('relative links in the tarball docs point at files in the tarball', async (
 
 /** A picture: Markdown's image syntax, or a link to an image file. */
 const PICTURE = /!\[[^\]]*\]\(([^)\s]+)\)|\]\(([^)\s]+\.(?:png|jpe?g|gif|svg|webp))\)/gi;
-/** What shipped pictures may weigh together: enough for the ones the docs show, not a folder of every state. */
-const PICTURES_BUDGET = 500 * 1024;
+/**
+ * What shipped pictures may weigh together: enough for the ones the docs show, not a folder of every state.
+ * 650 KB in fifteen: the card form, Parcelas and the console (about 470 KB) and `<pay-checkout>`'s three states in both themes (195 KB).
+ */
+const PICTURES_BUDGET = 700 * 1024;
 
 test('every picture the tarball docs show is in the tarball, the tarball ships no other, and they stay small', async () => {
   const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });

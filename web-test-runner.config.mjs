@@ -140,6 +140,28 @@ function pixStatus() {
   }
 }
 
+/**
+ * `executeServerCommand('touch', { enabled })` turns Chromium's touch
+ * emulation on or off for the test's page, as DevTools' device mode does:
+ * `(pointer: coarse)` then matches as on a phone. Playwright offers touch only
+ * per context (`hasTouch`), fixed when the page opens, so this goes through
+ * the DevTools protocol. Its session stays open: closing it would undo the
+ * emulation.
+ */
+function touchEmulation() {
+  const sessions = new WeakMap();
+  return {
+    name: 'touch-emulation',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'touch') return undefined;
+      const page = session.browser.getPage(session.id);
+      if (!sessions.has(page)) sessions.set(page, await page.context().newCDPSession(page));
+      await sessions.get(page).send('Emulation.setTouchEmulationEnabled', { enabled: !!payload.enabled, maxTouchPoints: 1 });
+      return true;
+    },
+  };
+}
+
 // The same system Chromium and flags as the Playwright tests (test/chromium.ts).
 const { CHROMIUM_ARGS, CHROMIUM_PATH } = await tsImport('./test/chromium.ts', import.meta.url);
 
@@ -173,6 +195,7 @@ export default {
   plugins: [
     sandbox(),
     pixStatus(),
+    touchEmulation(),
     frameProbe(),
     commonjs({ include: ['**/node_modules/card-validator/**'], strictRequires: false, requireReturnsDefault: 'preferred' }),
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }),

@@ -6,11 +6,9 @@ import { themeStyles } from '../dom/theme.styles.js';
  * theme.styles.ts). The method choice is a row of equal columns, so card and
  * Pix have the same size and weight (the Banco Central's rule of equal
  * prominence); the checked one is marked by its border and a filled dot, not
- * by colour alone. On a narrow or touch screen, where the shopper pays from
- * the phone the code is on, the Pix Copia e Cola field comes before the QR
- * code: `<pay-pix-qr>` lays its parts out in a grid, so `order` on its parts
- * moves them without touching its markup (its Tab order has only the code
- * and its button, so it stays as read).
+ * by colour alone. On a narrow or touch screen `<pay-pix-qr>` itself puts
+ * Pix Copia e Cola before the QR code, in its markup, so nothing here moves
+ * its parts.
  */
 export const styles = unsafeCSS(`${themeStyles()}
   .base { display: grid; gap: var(--pay-spacing, 12px); }
@@ -26,5 +24,4 @@ export const styles = unsafeCSS(`${themeStyles()}
   .note:empty { display: none; }
   button { justify-self: start; }
   [part~='panel'] { display: grid; gap: var(--pay-spacing, 12px); }
-  @media (max-width: 480px), (pointer: coarse) { pay-pix-qr::part(summary) { order: -2; } pay-pix-qr::part(code) { order: -1; } }
 `);

@@ -18,6 +18,14 @@ import { buildPixView, type PixView } from './view.js';
 
 export type { PixStatus };
 
+/**
+ * Where "Pix Copia e Cola" comes before the QR code: on a phone the shopper
+ * cannot scan the screen they pay from, so they copy the code into the bank
+ * app. 480 px: phones in portrait are 360 to 440 CSS px wide and the smallest
+ * tablets 600 or more; a phone in landscape is wider but has a coarse pointer.
+ */
+const CODE_FIRST = '(max-width: 480px), (pointer: coarse)';
+
 /** What the element shows: the merchant's status, or `error` for an unusable payload, or `empty` before one is set. */
 export type PixState = PixStatus | 'error' | 'empty';
 
@@ -29,6 +37,7 @@ export type PixState = PixStatus | 'error' | 'empty';
  * `status-url`, and it asks your backend itself: every 2 s for the first
  * minute, then every 10 s, and at once when the page becomes visible again
  * (the shopper back from the bank app), until the answer is paid or expired.
+ * On a narrow (480 px or less) or touch screen the code comes before the QR.
  *
  * @summary PIX QR code, copy-and-paste code, countdown and paid state for checkout.
  *
@@ -137,6 +146,8 @@ export class PayPixQr extends ReactiveElement {
   readonly #view: PixView = buildPixView();
   /** The steps now in the list, so it is rebuilt only when the language changes. */
   #instructionsShown: readonly string[] | null = null;
+  /** {@link CODE_FIRST}, watched while the element is on the page. */
+  #codeFirst: MediaQueryList | undefined;
 
   constructor() {
     super();
@@ -148,6 +159,22 @@ export class PayPixQr extends ReactiveElement {
     this.now = Date.now;
     this.statusUrl = '';
     this.#view.copy.addEventListener('click', () => void this.copy());
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const query = (this.#codeFirst = matchMedia(CODE_FIRST));
+    // The markup itself is reordered, not its look (CSS `order`), so reading and Tab order follow what is seen.
+    // The QR moves, never the code: a focused field or button would lose its focus if it were moved.
+    const place = () => (query.matches ? this.#view.code.after(this.#view.qr) : this.#view.code.before(this.#view.qr));
+    place();
+    // A rotation or a resized window crosses the query's edge.
+    query.onchange = place;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#codeFirst!.onchange = null;
   }
 
   /** What is shown now. */

@@ -23,8 +23,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { applySchema, bundleWorker } from './workerd.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -280,29 +280,16 @@ server.listen(Number(process.env.PORT), () => console.log('on http://localhost:'
     const { PIX_REFERENCE_SECRET: _ours, ...expected } = environment(sandbox);
     assert.deepEqual(keys, expected);
     assert.ok(referenceSecret && referenceSecret.length >= 32);
-    const bundled = await build({
-      entryPoints: [join(dir, main)],
-      absWorkingDir: dir,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'neutral',
-      conditions: ['workerd', 'worker', 'browser'],
-      mainFields: ['module', 'main'],
-      write: false,
-      logLevel: 'silent',
-    });
     const mf = new Miniflare({
       modules: true,
-      script: bundled.outputFiles[0]!.text,
+      script: await bundleWorker(join(dir, main), dir),
       compatibilityDate,
       bindings,
       d1Databases: ['DB'],
     });
     try {
       const db = await mf.getD1Database('DB');
-      const statements = (await readFile(join(dir, 'schema.sql'), 'utf8')).split('\n').filter((line) => line && !line.startsWith('--'));
-      await db.batch(statements.map((statement) => db.prepare(statement)));
+      await applySchema(db, join(dir, 'schema.sql'));
       const call: Call = async (path, init) => (await mf.dispatchFetch(`http://shop.test${path}`, init as never)) as unknown as Response;
       await payByCard(call, sandbox);
       await payByPix(call, sandbox);

@@ -14,7 +14,7 @@ import { MESSAGE_CHECKS, validMessages } from './message-checks.js';
 import { LIMITS } from './protocol.js';
 import type { Check } from './schema.js';
 import { THEME_VARIABLES } from './theme-variables.js';
-import { commandMessage, connectMessage, settingsMessage, tokenizeMessage, toFrame } from './to-frame.js';
+import { commandMessage, connectMessage, keyMessage, pointAtMessage, settingsMessage, tokenizeMessage, toFrame } from './to-frame.js';
 import { wireError } from './wire-errors.js';
 
 const text = (length: number) => 'ã'.repeat(length);
@@ -75,6 +75,8 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
     commandMessage,
     { v: 1, type },
   ]),
+  ['point-at', pointAtMessage, { v: 1, type: 'point-at', x: 100_000, y: 0 }],
+  ['key', keyMessage, { v: 1, type: 'key', text: '\u{1F600}' }],
   [
     'report',
     reportMessage,

@@ -13,6 +13,7 @@ import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { hostSentences } from '../form/host-sentences.js';
 import { readThemeVariables } from './read-theme.js';
 import { PortCalls } from './port-calls.js';
+import { passEarlyInput } from './early-input.js';
 
 /** After a frame document's `load` event, how long its `hello` may take: the card frame's script says it before that event, so this is slack for a busy page. Past it, the attempt has failed. */
 const HELLO_MS = 2_000;
@@ -256,6 +257,9 @@ export class FramedSurface implements CardSurface, ReactiveController {
     }));
     iframe.addEventListener('load', () => {
       if (iframe === this.#iframe) this.#loaded();
+    });
+    passEarlyInput(iframe, (message) => {
+      if (iframe === this.#iframe && this.#takesCommands()) this.#port?.postMessage(message);
     });
     this.enter({ name: 'loading', attempt });
     this.#root!.prepend(iframe);

@@ -1,3 +1,5 @@
+import { writeKey } from './write-key.js';
+
 /**
  * Puts back keys the browser dropped. Chromium (156) can drop keys typed
  * into a cross-site frame in the moment after the page moves that frame with
@@ -38,13 +40,6 @@ export function restoreDroppedKeys(): void {
     if (field!.value !== before || !focused || tries-- <= 0) keys = '';
     else setTimeout(putBack, 20);
   };
-  /** When the field cannot take focus back yet (Chromium lets it a moment later), the key is written in as a typed one would be. */
-  const writeInto = (input: HTMLInputElement, key: string): void => {
-    // A field the form locked (busy, or a disabled fieldset, which also takes its focus) takes no key.
-    if (input.disabled || input.readOnly) return;
-    input.setRangeText(key, input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length, 'end');
-    input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: key, bubbles: true, composed: true }));
-  };
   /** The control that last lost focus, until another gains it or a click moves it. */
   let left: HTMLElement | null = null;
   addEventListener('focusout', (event) => (left = event.composedPath()[0] as HTMLElement), true);
@@ -63,7 +58,7 @@ export function restoreDroppedKeys(): void {
   addEventListener('keypress', (event) => {
     const target = event.composedPath()[0];
     if (event.defaultPrevented || event.isComposing || event.key.length !== 1) return;
-    if (!(target instanceof HTMLInputElement)) return void (left instanceof HTMLInputElement && writeInto(left, event.key));
+    if (!(target instanceof HTMLInputElement)) return void (left instanceof HTMLInputElement && writeKey(left, event.key));
     if (target !== field) keys = '';
     field = target;
     keys += event.key;

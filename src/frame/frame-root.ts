@@ -11,6 +11,7 @@ import { VERSION } from '../channel/protocol.js';
 import { toFrame, type FrameSettings } from '../channel/to-frame.js';
 import { applyThemeVariables } from './apply-theme.js';
 import { packError } from '../channel/wire-errors.js';
+import { writeKey } from './write-key.js';
 
 /**
  * The frame's side of `<pay-card-form>`: the same card session the inline
@@ -30,6 +31,14 @@ export class PayCardFrame extends ReactiveElement {
   #port: MessagePort | null = null;
   #overrides: MessageOverrides | null = null;
   #height = -1;
+  /** A click the page passed on, not placed yet, and the keys passed on after it. */
+  #pointed: { x: number; y: number; keys: string } | null = null;
+  /**
+   * The control that click aimed at, until the frame has the keyboard: the
+   * browser can give this frame focus after the click's place has arrived,
+   * and then clears what was focused, so focus goes back to it then.
+   */
+  #aimed: HTMLElement | null = null;
   readonly #messagesFor = messagesMemo();
   readonly #session = new CardSession(this, {
     settings: () => this.#sessionSettings(),
@@ -51,8 +60,52 @@ export class PayCardFrame extends ReactiveElement {
     new ResizeObserver(() => this.#reportHeight()).observe(this);
     // The page focused the iframe itself (an outer `<label for>`, the element's delegated focus):
     // the card number takes it. Tab and Shift+Tab put focus on a field of their own a moment later.
-    addEventListener('focus', () => setTimeout(() => this.#focusNumber()));
+    addEventListener('focus', () =>
+      setTimeout(() => {
+        if (this.#aimed && !this.shadowRoot?.activeElement) this.#aimed.focus();
+        else this.#focusNumber();
+        this.#aimed = null;
+      }),
+    );
+    // A click that reaches the frame itself decides where focus goes.
+    addEventListener('pointerdown', () => (this.#aimed = null), true);
+    addEventListener('focusin', (event) => event.composedPath()[0] !== this.#aimed && (this.#aimed = null), true);
     this.#post({ v: VERSION, type: 'ready' });
+  }
+
+  /**
+   * Gives focus to the control under the click the page passed on, as the
+   * click would have, then the keys that came after it. The click came that
+   * way because this frame had not taken its new size yet: until its viewport
+   * has grown to the point, nothing is under it, so this waits for the resize
+   * (or gives up after a second, for the card number).
+   */
+  #focusPointed(late = false): void {
+    const pointed = this.#pointed;
+    if (!pointed) return;
+    if (!late && (pointed.x >= innerWidth || pointed.y >= innerHeight)) {
+      const again = (late: boolean) => () => {
+        removeEventListener('resize', onResize);
+        clearTimeout(timer);
+        this.#focusPointed(late);
+      };
+      const onResize = again(false);
+      const timer = setTimeout(again(true), 1000);
+      addEventListener('resize', onResize);
+      return;
+    }
+    this.#pointed = null;
+    const under = this.shadowRoot?.elementFromPoint(pointed.x, pointed.y);
+    const control = under instanceof HTMLLabelElement ? under.control : under?.closest('input, select, button');
+    this.#aimed = control instanceof HTMLElement ? control : (this.#session.input('number') ?? null);
+    this.#aimed?.focus();
+    this.#writePassedOn(pointed.keys);
+  }
+
+  /** Keys the page passed on: into the control the click aimed at, focused or not yet, else the focused one. */
+  #writePassedOn(keys: string): void {
+    const target = this.#aimed ?? this.shadowRoot?.activeElement;
+    if (keys && target instanceof HTMLInputElement) writeKey(target, keys);
   }
 
   /** Focuses the card number, unless a field already has focus. */
@@ -83,6 +136,14 @@ export class PayCardFrame extends ReactiveElement {
       case 'focus':
         // From `focus()`. Tabbing in has already put focus on a field: leave it there.
         return this.#focusNumber();
+      case 'point-at':
+        // A click that reached the page's `<iframe>` instead (early-input.ts). Keys the page passes on after it wait for it.
+        this.#pointed = { x: data.x, y: data.y, keys: '' };
+        return this.#focusPointed();
+      case 'key': {
+        if (this.#pointed) return void (this.#pointed.keys += data.text);
+        return this.#writePassedOn(data.text);
+      }
     }
   }
 

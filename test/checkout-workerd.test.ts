@@ -278,7 +278,11 @@ test('an expired code: "Gerar novo código" brings a new, different code', { tim
     await admin('/sandbox/clock/advance', { ms: PIX_EXPIRES_IN_S * 1000 });
     const again = page.getByRole('button', { name: 'Gerar novo código' });
     await again.waitFor();
-    assert.equal(await page.locator('pay-pix-qr').evaluate((qr) => (qr as unknown as { state: string }).state), 'expired');
+    // The expired code goes; the checkout's sentence names the button as the way to a new one.
+    await page.locator('pay-pix-qr').waitFor({ state: 'detached' });
+    const expired = 'Este código expirou. Gere um novo para pagar com Pix.';
+    await page.getByRole('group', { name: 'Pix' }).getByText(expired).waitFor();
+    await page.getByRole('status').getByText(expired).waitFor({ state: 'attached' });
     await again.focus();
     await page.keyboard.press('Enter');
     const second = await shownCode(checkout, first);

@@ -212,7 +212,14 @@ describe('<pay-checkout>: Pix', function () {
     await until(el, () => !shadowPart(el, 'pix-panel').querySelector<HTMLElement>('[part~="action"]')!.hidden, 'the new-code button');
     const action = shadowPart(el, 'pix-panel').querySelector<HTMLButtonElement>('[part~="action"]')!;
     expectText(action, 'Gerar novo código');
+    // The expired code goes, with its "ask the store" sentence: here the way to a new one is this button, which the checkout's sentence names.
     expect(first.state).to.equal('expired');
+    expect(first.isConnected).to.equal(false);
+    expect(el.shadowRoot!.querySelector('pay-pix-qr')).to.equal(null);
+    expectText(
+      shadowPart(el, 'pix-panel').querySelector<HTMLElement>('[part~="note"]')!,
+      'Este código expirou. Gere um novo para pagar com Pix.',
+    );
     await expectCheckoutAccessible(el);
     action.focus();
     await sendKeys({ press: 'Enter' });

@@ -283,7 +283,16 @@ export class PayCheckout extends ReactiveElement {
     if (this.#cardForm) this.#setUpCard(this.#cardForm);
 
     const pix = this.#pix;
-    const pixNote = pix === 'generating' ? m.generating : pix === 'withdrawn' ? m.withdrawn : pix === 'failed' ? this.#sentence.pix : '';
+    const pixNote =
+      pix === 'generating'
+        ? m.generating
+        : pix === 'withdrawn'
+          ? m.withdrawn
+          : pix === 'expired'
+            ? m.expired
+            : pix === 'failed'
+              ? this.#sentence.pix
+              : '';
     setText(view.notes.pix, pixNote);
     setAttr(view.notes.pix, 'class', pix === 'failed' ? 'note error' : 'note');
     setText(view.actions.pix, pix === 'failed' ? m.tryAgain : m.newCode);
@@ -433,8 +442,12 @@ export class PayCheckout extends ReactiveElement {
     const qr = document.createElement('pay-pix-qr');
     for (const type of INNER_EVENTS) qr.addEventListener(type, (event) => event.stopPropagation());
     qr.addEventListener('paid', () => this.#settle({ orderId: code.orderId, method: 'pix', qrCodeId: code.qrCodeId }));
+    // An expired code is no use to anyone: it goes, and this element says so beside its new-code button
+    // (the Pix element's own sentence tells the shopper to ask the store, which here is that button).
     qr.addEventListener('expired', () => {
+      this.#removePixQr();
       this.#pix = 'expired';
+      this.#announcer.say(this.#m.expired);
       this.requestUpdate();
     });
     qr.payload = code.payload;

@@ -1,15 +1,6 @@
+import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { constantTimeEqual, utf8 } from '../../server/bytes.js';
-import {
-  canonicalString,
-  computeSignature,
-  contentHash,
-  importSigningKey,
-  readTargetPair,
-  SignatureHeader,
-  TIMESTAMP_TOLERANCE_MS,
-  type SigningKey,
-  type Target,
-} from '../../server/signing.js';
+import { canonicalString, readTargetPair, SignatureHeader, TIMESTAMP_TOLERANCE_MS, type Target } from '../../server/signing.js';
 import type { NonceCache } from './nonce-cache.js';
 
 /** Why a request was rejected. Stable strings: the sandbox sends them as `data.reason`. */
@@ -39,10 +30,7 @@ export interface VerifyInput {
   /** The secret of a client ID, or undefined when unknown. */
   secretFor: (clientId: string) => string | undefined;
   nonces: NonceCache;
-  /**
-   * Keys already imported, per credential. Without it, each verification
-   * imports the secret again, which costs more than the HMAC itself.
-   */
+  /** Keys already made, per credential; without it, each verification makes the key again from the secret. */
   keys?: SigningKeyCache;
   toleranceMs?: number;
 }
@@ -51,33 +39,29 @@ export interface VerifyInput {
 export const SIGNING_KEY_CACHE_CAPACITY = 1_000;
 
 /**
- * The verifier's HMAC keys, imported once per credential. An entry is keyed
- * by client ID and remembers the secret it was imported from: when the
- * secret of a client ID changes (a rotated credential), the old key is
- * dropped and the new secret imported, so a request signed with the old
- * secret never verifies again; when a client ID is no longer known, its key
- * is forgotten. Bounded, so client IDs that come and go cannot grow it.
+ * The verifier's HMAC keys, made once per credential. An entry is keyed by
+ * client ID and remembers the secret it was made from: when the secret of a
+ * client ID changes (a rotated credential), the old key is dropped and the
+ * new secret used, so a request signed with the old secret never verifies
+ * again; when a client ID is no longer known, its key is forgotten. Bounded,
+ * so client IDs that come and go cannot grow it.
  */
 export class SigningKeyCache {
   readonly capacity: number;
-  readonly #keys = new Map<string, { secret: string; key: Promise<SigningKey> }>();
+  readonly #keys = new Map<string, { secret: string; key: KeyObject }>();
 
   constructor(capacity = SIGNING_KEY_CACHE_CAPACITY) {
     this.capacity = capacity;
   }
 
-  /** The key for this credential's current secret, imported on first use. */
-  keyFor(clientId: string, secret: string): Promise<SigningKey> {
+  /** The key for this credential's current secret, made on first use. */
+  keyFor(clientId: string, secret: string): KeyObject {
     const held = this.#keys.get(clientId);
     // Both sides of this comparison are the sandbox's own secrets, never request data: no timing to hide.
     if (held?.secret === secret) return held.key;
     if (held) this.#keys.delete(clientId);
     else if (this.#keys.size >= this.capacity) this.#keys.delete(this.#keys.keys().next().value!);
-    const key = importSigningKey(secret).catch((error: unknown) => {
-      // A failed import is not kept: the next request tries again.
-      if (this.#keys.get(clientId)?.key === key) this.#keys.delete(clientId);
-      throw error;
-    });
+    const key = createSecretKey(utf8(secret));
     this.#keys.set(clientId, { secret, key });
     return key;
   }
@@ -100,11 +84,14 @@ const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
  * Verifies a signed request (§5.2, docs/signing.md): headers present and well
  * formed, target pair both-or-neither, known client, timestamp within the
  * window, content hash (when sent), signature in constant time, and only then
- * the nonce (so unsigned junk cannot burn nonces). The canonical string and
- * the HMAC come from the client's signing module, so the sandbox accepts
- * exactly what the client signs. It does not apply the §5.3 route policy.
- * Asynchronous, as Web Crypto is; the nonce is remembered after the last
- * await, so two concurrent requests with one nonce cannot both pass.
+ * the nonce (so unsigned junk cannot burn nonces). The canonical string comes
+ * from the client's signing module, so the sandbox accepts exactly what the
+ * client signs. The SHA-256 and the HMAC are Node's: the sandbox runs only on
+ * Node, where Web Crypto hands every digest and HMAC to the thread pool and
+ * back, which cost the sandbox more than anything else it does per request
+ * (docs/reliability.md). Both give the same hex as the client's Web Crypto
+ * (the signing vectors are checked against both). It does not apply the §5.3
+ * route policy. Asynchronous for its callers, though nothing in it waits now.
  */
 export async function verifySignedRequest(input: VerifyInput): Promise<VerifyResult> {
   const fail = (reason: VerifyFailureReason, message: string): VerifyResult => ({ ok: false, reason, message });
@@ -150,23 +137,24 @@ export async function verifySignedRequest(input: VerifyInput): Promise<VerifyRes
     );
   }
 
-  const actualHash = await contentHash(input.body);
+  const actualHash = createHash('sha256').update(input.body).digest('hex');
   if (sentHash !== undefined && !safeEqualHex(sentHash, actualHash)) {
     return fail('content_hash_mismatch', 'X-Content-Hash does not match the body. Hash the exact bytes you send.');
   }
 
-  const expected = await computeSignature(
-    input.keys ? await input.keys.keyFor(clientId!, secret) : secret,
-    canonicalString({
-      method: input.method,
-      path: input.path,
-      clientId: clientId!,
-      timestamp: timestamp!,
-      nonce: nonce!,
-      contentHash: actualHash,
-      target,
-    }),
-  );
+  const expected = createHmac('sha256', input.keys ? input.keys.keyFor(clientId!, secret) : utf8(secret))
+    .update(
+      canonicalString({
+        method: input.method,
+        path: input.path,
+        clientId: clientId!,
+        timestamp: timestamp!,
+        nonce: nonce!,
+        contentHash: actualHash,
+        target,
+      }),
+    )
+    .digest('hex');
   if (!safeEqualHex(signature!, expected)) {
     return fail(
       'signature_mismatch',

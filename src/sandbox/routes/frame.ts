@@ -4,6 +4,7 @@ import { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../../channel/protocol.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { allowAnyOrigin } from '../cors.js';
+import { encodedBody } from '../encoded-body.js';
 
 /** Where `npm run build` puts the frame, from this module in `src/sandbox/routes/` or `dist/sandbox/routes/`. */
 const FRAME_DIR = new URL('../../../dist/card-frame/', import.meta.url);
@@ -83,11 +84,11 @@ export function allowsAncestor(sources: readonly string[], origin: string, self:
  */
 export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
   const csp = frameCsp(ctx.frameAncestors);
-  const headers = (c: Context, type: string) => {
+  const headers = (c: Context, type: string, cache: string) => {
     c.header('content-type', type);
     c.header('x-content-type-options', 'nosniff');
     c.header('referrer-policy', 'no-referrer');
-    c.header('cache-control', 'no-cache');
+    c.header('cache-control', cache);
     c.header('cross-origin-opener-policy', 'same-origin');
   };
   const missing = (c: Context) =>
@@ -96,7 +97,8 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
   app.get(`${FRAME_ROOT}/${PAGE}`, async (c) => {
     const page = await readFile(new URL(PAGE, FRAME_DIR), 'utf8').catch(() => null);
     if (page === null) return missing(c);
-    headers(c, 'text/html; charset=utf-8');
+    // The page names its script by the hash of its content: asked again each time, so a new build shows at once.
+    headers(c, 'text/html; charset=utf-8', 'no-cache');
     c.header('content-security-policy', csp);
     // The element's probe (docs/sandbox.md#the-card-frame): a CORS read, which names the page's origin. A
     // navigation names none, and gets no answer about it. The page itself is public: any origin may read it.
@@ -108,14 +110,15 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
       c.header(FRAME_ANCESTORS_HEADER, allowed ? 'allowed' : 'refused; setting=SANDBOX_FRAME_ANCESTORS');
     }
     c.header('vary', 'origin');
-    return c.body(page);
+    return encodedBody(c, PAGE, page);
   });
   app.get(`${FRAME_ROOT}/assets/:file`, async (c) => {
     const file = c.req.param('file');
     if (!ASSET.test(file)) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
     const script = await readFile(new URL(`assets/${file}`, FRAME_DIR), 'utf8').catch(() => null);
     if (script === null) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
-    headers(c, 'text/javascript; charset=utf-8');
-    return c.body(script);
+    // A script's name holds the hash of its content, so a name is never served with other content: kept for a year.
+    headers(c, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
+    return encodedBody(c, `assets/${file}`, script);
   });
 }

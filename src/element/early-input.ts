@@ -8,11 +8,13 @@
  *
  * So the click's place goes to the frame, which focuses the control under
  * it, and the page does not focus the `<iframe>` itself meanwhile: when both
- * documents move focus at once, Chromium can leave it in neither. Until the
- * frame has the keyboard (the page loses focus) or a second has passed, a key
- * that reaches the page's `<iframe>` or its body (where focus is meanwhile)
- * is passed on, in order over the one channel, for that control. Only what
- * the browser delivered to the page already is passed on.
+ * documents move focus at once, Chromium can leave it in neither. For a
+ * second after such a click, unless the shopper clicks elsewhere on the page,
+ * a key that reaches the page's `<iframe>` or its body (where focus is
+ * meanwhile) is passed on, in order over the one channel, for that control.
+ * Not only until the page loses focus to the frame: Chromium can still
+ * deliver a key to the page a moment after that. Only what the browser
+ * delivered to the page already is passed on.
  */
 import type { ToFrame } from '../channel/to-frame.js';
 import { VERSION } from '../channel/protocol.js';
@@ -22,13 +24,14 @@ const PASS_ON_MS = 1000;
 
 export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFrame) => void): void {
   const page = iframe.ownerDocument;
-  const view = page.defaultView!;
   let until = 0;
   const stop = () => {
     until = 0;
     page.removeEventListener('keypress', onKey, true);
-    view.removeEventListener('blur', stop);
+    page.removeEventListener('pointerdown', onPointer, true);
   };
+  // A click anywhere else on the page means the keys that follow are not for the frame.
+  const onPointer = (event: PointerEvent) => event.composedPath()[0] !== iframe && stop();
   const onKey = (event: KeyboardEvent) => {
     const target = event.composedPath()[0];
     if (performance.now() > until || !iframe.isConnected) return stop();
@@ -36,7 +39,6 @@ export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFram
     // One character (a surrogate pair counts as one); a key with Ctrl, Alt or Meta is a shortcut, not text.
     if (event.isComposing || event.ctrlKey || event.altKey || event.metaKey || [...event.key].length !== 1) return;
     event.preventDefault();
-    event.stopImmediatePropagation();
     post({ v: VERSION, type: 'key', text: event.key });
   };
   // The frame takes focus itself, for the control under the click.
@@ -50,7 +52,7 @@ export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFram
     (page.activeElement as HTMLElement | null)?.blur?.();
     if (!until) {
       page.addEventListener('keypress', onKey, true);
-      view.addEventListener('blur', stop);
+      page.addEventListener('pointerdown', onPointer, true);
     }
     until = performance.now() + PASS_ON_MS;
   });

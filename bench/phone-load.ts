@@ -1,0 +1,252 @@
+/**
+ * `npm run bench:phone`: how long a shopper on a phone's connection waits
+ * until the card number is on screen and takes a typed digit, for the
+ * isolated form, the inline form and a bare page with a plain input, in the
+ * same run. Run `npm run build` first.
+ *
+ * The network: every byte between Chromium and the two servers (the
+ * merchant's page and `dist/` on `127.0.0.1`, the sandbox serving the frame
+ * on `localhost`, another site, so the frame runs in a process of its own)
+ * goes through a proxy here that holds each direction for half of 150 ms
+ * (each connection's first bytes a whole round trip more, for the
+ * handshake) and lets through at most 1.6 Mbit/s down and 750 kbit/s up,
+ * shared by every connection, as one phone's link is. The proxy moves real
+ * bytes, so what the servers compress crosses compressed. The CPU: Chromium's
+ * own throttling, ×4, in the page and in the frame. Each run opens a new
+ * browser context: an empty cache.
+ *
+ * Each run reads, from the page's navigation start: when the card-number
+ * input has a box (isolated: and the frame its height), and when the digit
+ * a click on it and a key press put there arrives (its `input` event). The
+ * modes take turns. Timings live in docs/benchmarks.md only: nothing fails
+ * for slowness.
+ */
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Frame, Page } from 'playwright';
+import { launchChromium } from '../test/chromium.js';
+import { createSandbox } from '../src/sandbox/sandbox.js';
+import { writeResults } from './results-doc.js';
+
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const MODES = ['isolated', 'inline', 'bare'] as const;
+type Mode = (typeof MODES)[number];
+const RUNS = Number(process.env.PHONE_RUNS ?? 9);
+const WARM_UP = 1;
+const LATENCY_MS = 150;
+const DOWN_BYTES_PER_S = 1_600_000 / 8;
+const UP_BYTES_PER_S = 750_000 / 8;
+const CPU_SLOWDOWN = 4;
+const CARD_INPUT = 'input[autocomplete="cc-number"]';
+
+/** Run in every document before its own scripts: when the card input first has a box, the frame its height, and the first `input`. */
+const WATCH = `(() => {
+  const marks = (window.benchMarks = {});
+  const at = () => performance.timeOrigin + performance.now();
+  const seen = new WeakSet();
+  const watchBox = (element, name) =>
+    new ResizeObserver((entries, observer) => {
+      if (!entries.some((e) => e.contentRect.width > 0 && e.contentRect.height > 0)) return;
+      marks[name] ??= at();
+      observer.disconnect();
+    }).observe(element);
+  const scan = (root) => {
+    for (const element of root.querySelectorAll('${CARD_INPUT}, iframe')) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      watchBox(element, element.localName === 'iframe' ? 'frameShown' : 'input');
+      if (element.localName === 'input') element.addEventListener('input', () => (marks.typed ??= at()));
+    }
+  };
+  const watch = (root) => {
+    new MutationObserver(() => scan(root)).observe(root, { childList: true, subtree: true });
+    scan(root);
+  };
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    watch(root);
+    return root;
+  };
+  watch(document);
+})();`;
+
+function page(mode: Mode, frameBase: string): string {
+  const body =
+    mode === 'bare'
+      ? `<label>Card number <input autocomplete="cc-number" inputmode="numeric" /></label>`
+      : `<script type="module" src="/dist/pay-card-form.js"></script>
+    <pay-card-form mode="${mode}" public-key="pk_test_51LojaExemploActive0001" base-url="${frameBase}"></pay-card-form>`;
+  return `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width" /><title>on a phone (${mode})</title></head>
+  <body>
+    ${body}
+  </body>
+</html>`;
+}
+
+/** The merchant's server: the three pages and `dist/`, compressed as a production server would send them. */
+async function startMerchant(frameBase: () => string): Promise<Server> {
+  const { brotliCompressSync } = await import('node:zlib');
+  const server = createHttpServer(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    const mode = MODES.find((m) => pathname === `/${m}.html`);
+    const file = /^\/dist\/((?:chunks\/)?[\w-]+\.js)$/.exec(pathname)?.[1];
+    const body = mode ? page(mode, frameBase()) : file && (await readFile(`${distDir}${file}`, 'utf8').catch(() => null));
+    if (!body) return void res.writeHead(404).end();
+    const brotli = /\bbr\b/.test(String(req.headers['accept-encoding']));
+    res.writeHead(200, {
+      'content-type': mode ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(brotli ? { 'content-encoding': 'br' } : {}),
+    });
+    res.end(brotli ? brotliCompressSync(body) : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** One direction of the phone's link: every connection's bytes share its rate, each chunk leaving half a round trip after it came. */
+class Link {
+  #freeAt = 0;
+  constructor(readonly bytesPerSecond: number) {}
+  /** When a chunk of `bytes` that arrived now has crossed. */
+  send(bytes: number): number {
+    const start = Math.max(performance.now() + LATENCY_MS / 2, this.#freeAt);
+    this.#freeAt = start + (bytes / this.bytesPerSecond) * 1000;
+    return this.#freeAt;
+  }
+}
+
+/** A proxy to `port` on loopback that makes every connection through it behave like one on the phone's link. */
+async function startProxy(port: number, host: string, down: Link, up: Link): Promise<{ port: number; server: Server }> {
+  const sockets = new Set<Socket>();
+  const relay = (from: Socket, to: Socket, link: Link, firstDelay: number) => {
+    // In order: each chunk leaves when the link has carried the ones before it.
+    let last = performance.now() + firstDelay;
+    from.on('data', (chunk: Buffer) => {
+      const due = Math.max(link.send(chunk.length), last);
+      last = due;
+      setTimeout(() => to.writable && to.write(chunk), Math.max(0, due - performance.now()));
+    });
+    from.on('end', () => setTimeout(() => to.end(), Math.max(0, last - performance.now())));
+    from.on('error', () => to.destroy());
+  };
+  const server = createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.setNoDelay(true);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    // A new connection's first request waits for the handshake: one more round trip.
+    relay(client, upstream, up, LATENCY_MS);
+    relay(upstream, client, down, 0);
+  });
+  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { port: (server.address() as AddressInfo).port, server };
+}
+
+interface Timing {
+  shown: number;
+  typed: number;
+}
+
+type Marks = { origin: number; input?: number; frameShown?: number; typed?: number };
+const marksOf = (target: Page | Frame) => target.evaluate<Marks>(`({ origin: performance.timeOrigin, ...window.benchMarks })`);
+
+async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    const slow = async (target: Page | Frame) => {
+      const session = await context.newCDPSession(target);
+      await session.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    };
+    await slow(tab);
+    // The frame's process too, once the frame has its own (when its page commits): its script is still on its way then.
+    const framed = new Promise<Frame>((resolve, reject) =>
+      tab.on('framenavigated', (frame) => {
+        if (frame !== tab.mainFrame() && frame.url().includes('/frame/')) slow(frame).then(() => resolve(frame), reject);
+      }),
+    );
+    framed.catch(() => {});
+    await tab.addInitScript(WATCH);
+    await tab.goto(`${url}/${mode}.html`, { waitUntil: 'commit' });
+    const input =
+      mode === 'isolated'
+        ? tab.frameLocator('pay-card-form iframe').locator(CARD_INPUT)
+        : tab.locator(mode === 'inline' ? `pay-card-form ${CARD_INPUT}` : CARD_INPUT);
+    // As a shopper does: a click on the field once it is there, and a digit.
+    await input.click();
+    await tab.keyboard.press('4');
+    const document = mode === 'isolated' ? await framed : tab.mainFrame();
+    await document.waitForFunction('window.benchMarks.typed');
+    const top = await marksOf(tab);
+    const inDocument = mode === 'isolated' ? await marksOf(document) : top;
+    const shown = mode === 'isolated' ? Math.max(inDocument.input!, top.frameShown!) : inDocument.input!;
+    const typed = await input.inputValue();
+    if (typed !== '4') throw new Error(`${mode}: the digit typed gave "${typed}"`);
+    return { shown: shown - top.origin, typed: inDocument.typed! - top.origin };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const spread = (values: number[]) =>
+  `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`;
+
+await readFile(`${distDir}card-frame/card.html`).catch(() => {
+  throw new Error('dist/card-frame/ is missing: run `npm run build` first.');
+});
+const load = loadavg()[0]!.toFixed(1);
+const down = new Link(DOWN_BYTES_PER_S);
+const up = new Link(UP_BYTES_PER_S);
+const sandbox = await createSandbox();
+const sandboxProxy = await startProxy(Number(new URL(sandbox.url).port), 'localhost', down, up);
+const frameBase = `http://localhost:${sandboxProxy.port}`;
+const merchant = await startMerchant(() => frameBase);
+const merchantProxy = await startProxy((merchant.address() as AddressInfo).port, '127.0.0.1', down, up);
+const browser = await launchChromium();
+const timings = new Map<Mode, Timing[]>(MODES.map((m) => [m, []]));
+let version: string;
+try {
+  version = browser.version();
+  for (let i = 0; i < WARM_UP + RUNS; i++) {
+    const order = [...MODES.slice(i % MODES.length), ...MODES.slice(0, i % MODES.length)];
+    for (const mode of order) {
+      const timing = await run(browser, `http://127.0.0.1:${merchantProxy.port}`, mode);
+      if (i >= WARM_UP) timings.get(mode)!.push(timing);
+    }
+    if (i >= WARM_UP) process.stderr.write(`on a phone: run ${i - WARM_UP + 1} of ${RUNS} done\n`);
+  }
+} finally {
+  await browser.close();
+  for (const server of [merchantProxy.server, sandboxProxy.server, merchant]) await new Promise((resolve) => server.close(resolve));
+  await sandbox.close();
+}
+
+const of = (mode: Mode, key: keyof Timing) => timings.get(mode)!.map((t) => t[key]);
+const paired = (key: keyof Timing) => of('isolated', key).map((value, i) => value - of('inline', key)[i]!);
+const generated = [
+  `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}: ${LATENCY_MS} ms round trip, ${(DOWN_BYTES_PER_S * 8) / 1e6} Mbit/s down and ${(UP_BYTES_PER_S * 8) / 1e3} kbit/s up shared by every connection (a proxy in the bench moves the real bytes), CPU slowed ×${CPU_SLOWDOWN} in the page and in the frame, an empty cache; the page on \`127.0.0.1\`, the frame on \`localhost\` (another site). ${RUNS} runs per mode after ${WARM_UP} not counted, modes taking turns; milliseconds from the page's navigation start, median, range in brackets. Load average when the runs began: ${load} on ${cpus().length} CPUs.`,
+  '',
+  '| page | card number on screen | a clicked, typed digit in it |',
+  '| --- | ---: | ---: |',
+  ...MODES.map(
+    (mode) =>
+      `| ${mode === 'bare' ? 'a bare page, a plain input' : `\`<pay-card-form>\`, ${mode}`} | ${spread(of(mode, 'shown'))} | **${spread(of(mode, 'typed'))}** |`,
+  ),
+  '',
+  `Isolated against inline, run by run: ${spread(paired('shown'))} more to the card number on screen, ${spread(paired('typed'))} more to the typed digit (limit: at most 300 ms, two round trips; goal: one, 150 ms).`,
+].join('\n');
+
+await writeResults('phone', generated);
+console.log(generated);

@@ -93,6 +93,8 @@ function page(mode: Mode, frameBase: string): string {
 /** The merchant's server: the three pages and `dist/`, compressed as a production server would send them. */
 async function startMerchant(frameBase: () => string): Promise<Server> {
   const { brotliCompressSync } = await import('node:zlib');
+  // Compressed once per file, as a server with a cache or a CDN would: compressing is not the network's time.
+  const compressed = new Map<string, Buffer>();
   const server = createHttpServer(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const mode = MODES.find((m) => pathname === `/${m}.html`);
@@ -105,7 +107,8 @@ async function startMerchant(frameBase: () => string): Promise<Server> {
       'cache-control': 'no-store',
       ...(brotli ? { 'content-encoding': 'br' } : {}),
     });
-    res.end(brotli ? brotliCompressSync(body) : body);
+    if (brotli && !compressed.has(pathname)) compressed.set(pathname, brotliCompressSync(body));
+    res.end(brotli ? compressed.get(pathname) : body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;

@@ -31,6 +31,7 @@ import type { Browser, Frame, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
 import { createSandbox } from '../src/sandbox/sandbox.js';
 import { writeResults } from './results-doc.js';
+import { watchMarks } from './watch-marks.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const MODES = ['isolated', 'inline', 'bare'] as const;
@@ -43,37 +44,7 @@ const UP_BYTES_PER_S = 750_000 / 8;
 const CPU_SLOWDOWN = 4;
 const CARD_INPUT = 'input[autocomplete="cc-number"]';
 
-/** Run in every document before its own scripts: when the card input first has a box, the frame its height, and the first `input`. */
-const WATCH = `(() => {
-  const marks = (window.benchMarks = {});
-  const at = () => performance.timeOrigin + performance.now();
-  const seen = new WeakSet();
-  const watchBox = (element, name) =>
-    new ResizeObserver((entries, observer) => {
-      if (!entries.some((e) => e.contentRect.width > 0 && e.contentRect.height > 0)) return;
-      marks[name] ??= at();
-      observer.disconnect();
-    }).observe(element);
-  const scan = (root) => {
-    for (const element of root.querySelectorAll('${CARD_INPUT}, iframe')) {
-      if (seen.has(element)) continue;
-      seen.add(element);
-      watchBox(element, element.localName === 'iframe' ? 'frameShown' : 'input');
-      if (element.localName === 'input') element.addEventListener('input', () => (marks.typed ??= at()));
-    }
-  };
-  const watch = (root) => {
-    new MutationObserver(() => scan(root)).observe(root, { childList: true, subtree: true });
-    scan(root);
-  };
-  const attachShadow = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attachShadow.call(this, init);
-    watch(root);
-    return root;
-  };
-  watch(document);
-})();`;
+const WATCH = watchMarks(CARD_INPUT, { typed: true });
 
 function page(mode: Mode, frameBase: string): string {
   const body =

@@ -33,6 +33,7 @@ import type { Browser, Frame, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
 import { createSandbox } from '../src/sandbox/sandbox.js';
 import { writeResults } from './results-doc.js';
+import { watchMarks } from './watch-marks.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const MODES = ['isolated', 'inline'] as const;
@@ -44,36 +45,7 @@ const NUMBER = '4242424242424242';
 const FORMATTED = '4242 4242 4242 4242';
 const CARD_INPUT = 'input[autocomplete="cc-number"]';
 
-/** Run in every document before its own scripts: absolute times of the input's first box and of the frame's first height. */
-const WATCH = `(() => {
-  const marks = (window.benchMarks = {});
-  const at = () => performance.timeOrigin + performance.now();
-  const seen = new WeakSet();
-  const watchBox = (element, name) =>
-    new ResizeObserver((entries, observer) => {
-      if (!entries.some((e) => e.contentRect.width > 0 && e.contentRect.height > 0)) return;
-      marks[name] ??= at();
-      observer.disconnect();
-    }).observe(element);
-  const scan = (root) => {
-    for (const element of root.querySelectorAll('${CARD_INPUT}, iframe')) {
-      if (seen.has(element)) continue;
-      seen.add(element);
-      watchBox(element, element.localName === 'iframe' ? 'frameShown' : 'input');
-    }
-  };
-  const watch = (root) => {
-    new MutationObserver(() => scan(root)).observe(root, { childList: true, subtree: true });
-    scan(root);
-  };
-  const attachShadow = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attachShadow.call(this, init);
-    watch(root);
-    return root;
-  };
-  watch(document);
-})();`;
+const WATCH = watchMarks(CARD_INPUT, { typed: false });
 
 function page(mode: Mode, sandboxUrl: string): string {
   return `<!doctype html>

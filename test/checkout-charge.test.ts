@@ -15,7 +15,7 @@ import { ORDER_PLAN, PRICE } from '../demo/order.js';
 import { installmentOptions } from '../src/card/installments.js';
 import { basicAuthorization } from '../src/server/charges.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
-import { cardFrame, FUTURE_EXPIRY_TYPED } from './chromium.js';
+import { cardFrame, typeCard } from './chromium.js';
 import { demoInChromium } from './demo-in-chromium.js';
 
 const running = demoInChromium();
@@ -49,15 +49,7 @@ interface ChargeAnswer {
 async function payInSix(page: Page, mode: Mode) {
   await page.goto(new URL(mode === 'inline' ? 'card.html?mode=inline' : 'card.html', running.demo.url).href);
   const fields = fieldsOf(page, mode);
-  for (const [field, keys] of [
-    ['#number', '4111111111111111'],
-    ['#holderName', 'Ana Silva'],
-    ['#expiry', FUTURE_EXPIRY_TYPED],
-    ['#cvv', '123'],
-  ] as const) {
-    await fields.locator(field).click();
-    await page.keyboard.type(keys);
-  }
+  await typeCard(page, fields);
   const select = fields.locator('#installments');
   await select.selectOption('6');
   await fields.locator('#taxId').click();

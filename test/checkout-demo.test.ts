@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright';
 import { ORDER_PLAN, PRICE } from '../demo/order.js';
 import { installmentOptions } from '../src/card/installments.js';
-import { cardFrame, FUTURE_EXPIRY_TYPED } from './chromium.js';
+import { cardFrame, typeCard } from './chromium.js';
 import { demoInChromium } from './demo-in-chromium.js';
 import { recordResponses, secretCarriers } from './secrets.js';
 
@@ -62,15 +62,7 @@ for (const mode of ['isolated', 'inline'] as const) {
         .getByText(`Pay ${brl(PRICE)}`)
         .waitFor();
       assert.equal(await checkout.locator('pay-card-form iframe').count(), mode === 'isolated' ? 1 : 0, 'the mode asked for');
-      for (const [field, keys] of [
-        ['#number', '4111111111111111'],
-        ['#holderName', 'Ana Silva'],
-        ['#expiry', FUTURE_EXPIRY_TYPED],
-        ['#cvv', '123'],
-      ] as const) {
-        await fields.locator(field).click();
-        await page.keyboard.type(keys);
-      }
+      await typeCard(page, fields);
       await fields.locator('#installments').selectOption('6');
       await fields.locator('#taxId').click();
       await page.keyboard.type(CPF);

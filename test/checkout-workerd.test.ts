@@ -24,7 +24,7 @@ import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
 import { v3Credential } from '../src/sandbox/v3/fixtures.js';
 import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/routes/clock-control.js';
-import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { cardFrame, launchChromium, typeCard } from './chromium.js';
 import { PIX_EXPIRES_IN_S, POLICY } from './runtimes/checkout-shop.js';
 import { applySchema, bundleWorker } from './workerd.js';
 
@@ -203,15 +203,7 @@ test(
       // The frame has said hello and shown the form: keys typed now reach its fields.
       await checkout.locator('pay-card-form').evaluate((form) => (form as unknown as { ready: Promise<void> }).ready);
       const fields = cardFrame(page);
-      for (const [field, keys] of [
-        ['#number', '4111111111111111'],
-        ['#holderName', 'Ana Silva'],
-        ['#expiry', FUTURE_EXPIRY_TYPED],
-        ['#cvv', '123'],
-      ] as const) {
-        await fields.locator(field).click();
-        await page.keyboard.type(keys);
-      }
+      await typeCard(page, fields);
       // "Parcelas" by keyboard: the select has focus, and "6" picks the option that starts with it.
       await fields.locator('#installments').focus();
       await page.keyboard.type('6');

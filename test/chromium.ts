@@ -35,9 +35,9 @@ export const cardFrame = (page: Page): FrameLocator => page.frameLocator('pay-ca
 
 /**
  * Types a card the way a shopper does: a click in each field of `form` (the
- * frame, or the element inline), the keys, then Enter to pay.
+ * frame, or the element inline), then the keys.
  */
-export async function payWithKeyboard(page: Page, form: Pick<Locator, 'locator'>, number: string, cvv = '123'): Promise<void> {
+export async function typeCard(page: Page, form: Pick<Locator, 'locator'>, number = '4111111111111111', cvv = '123'): Promise<void> {
   for (const [field, keys] of [
     ['#number', number],
     ['#holderName', 'Ana Silva'],
@@ -47,5 +47,10 @@ export async function payWithKeyboard(page: Page, form: Pick<Locator, 'locator'>
     await form.locator(field).click();
     await page.keyboard.type(keys);
   }
+}
+
+/** {@link typeCard}, then Enter to pay. */
+export async function payWithKeyboard(page: Page, form: Pick<Locator, 'locator'>, number: string, cvv = '123'): Promise<void> {
+  await typeCard(page, form, number, cvv);
   await page.keyboard.press('Enter');
 }

@@ -27,7 +27,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, FUTURE_EXPIRY_TYPED, payWithKeyboard } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, payWithKeyboard, typeCard } from './chromium.js';
 import { closedPort } from './closed-port.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
@@ -280,15 +280,7 @@ describe('the checkout from a phone: the sandbox and the page on the local netwo
       };
       await page.evaluate(`harness.send(0, [{ v: 1, type: 'settings', settings: ${JSON.stringify(settings)} }])`);
       const form = page.frameLocator('iframe[name="card"]');
-      for (const [field, keys] of [
-        ['#number', '4111111111111111'],
-        ['#holderName', 'Ana Silva'],
-        ['#expiry', FUTURE_EXPIRY_TYPED],
-        ['#cvv', '123'],
-      ] as const) {
-        await form.locator(field).click();
-        await page.keyboard.type(keys);
-      }
+      await typeCard(page, form);
       await page.evaluate(`harness.send(0, [{ v: 1, type: 'tokenize', id: 1 }])`);
       await page.waitForFunction(`harness.replies.some((reply) => reply.data.id === 1)`);
       const reply = await page.evaluate<{ type: string; result?: { token: string } }>(

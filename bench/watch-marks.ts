@@ -1,0 +1,40 @@
+/**
+ * The script both load benches add to every document before its own
+ * scripts: it watches each new shadow root, and records in
+ * `window.benchMarks`, as absolute times, when the card input (`selector`)
+ * first has a box (`input`) and when an `<iframe>` first has a height
+ * (`frameShown`); with `typed`, also the input's first `input` event.
+ */
+export function watchMarks(selector: string, { typed }: { typed: boolean }): string {
+  return `(() => {
+  const marks = (window.benchMarks = {});
+  const at = () => performance.timeOrigin + performance.now();
+  const seen = new WeakSet();
+  const watchBox = (element, name) =>
+    new ResizeObserver((entries, observer) => {
+      if (!entries.some((e) => e.contentRect.width > 0 && e.contentRect.height > 0)) return;
+      marks[name] ??= at();
+      observer.disconnect();
+    }).observe(element);
+  const scan = (root) => {
+    for (const element of root.querySelectorAll('${selector}, iframe')) {
+      if (seen.has(element)) continue;
+      seen.add(element);
+      watchBox(element, element.localName === 'iframe' ? 'frameShown' : 'input');${
+        typed ? `\n      if (element.localName === 'input') element.addEventListener('input', () => (marks.typed ??= at()));` : ''
+      }
+    }
+  };
+  const watch = (root) => {
+    new MutationObserver(() => scan(root)).observe(root, { childList: true, subtree: true });
+    scan(root);
+  };
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attachShadow.call(this, init);
+    watch(root);
+    return root;
+  };
+  watch(document);
+})();`;
+}

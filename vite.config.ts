@@ -12,7 +12,8 @@ import { defineConfig } from 'vite';
  * - `vite build --mode pix` → `dist/pay-pix-qr.js`, which loads its status poll on demand (only with
  *   `status-url`) from `dist/pix-chunks/`, apart from the card's chunks; and `dist/pay-pix-qr.iife.js`, one file;
  * - `vite build --mode checkout` → `dist/pay-checkout.js`, `<pay-checkout>`, which loads the card
- *   form and the Pix code from `dist/checkout-chunks/`, each when its method is chosen;
+ *   form and the Pix code from `dist/checkout-chunks/`, each when its method is chosen, and the code
+ *   that pays once a payment starts;
  * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
  *   script, for the tokenization service to host at `{base}/frame/v1/`;
  * - `vite build --mode console` → `dist/console-page/` (apart from tsc's `dist/console/`): the sandbox's console page,
@@ -27,7 +28,7 @@ const SCRIPT_TAGS: Record<string, { entry: string; name: string; file: string; f
   classic: { entry: 'src/script-tag-classic.ts', name: 'PayCardForm', file: 'pay-card-form', formats: ['iife'] },
   pix: { entry: 'src/pix-script-tag.ts', name: 'PayPixQr', file: 'pay-pix-qr', formats: ['es', 'iife'], chunks: 'pix-chunks' },
   // ES only: each method's element is a chunk loaded when it is chosen, which a classic script cannot do.
-  checkout: { entry: 'src/checkout.ts', name: 'PayCheckout', file: 'pay-checkout', formats: ['es'], chunks: 'checkout-chunks' },
+  checkout: { entry: 'src/checkout-script-tag.ts', name: 'PayCheckout', file: 'pay-checkout', formats: ['es'], chunks: 'checkout-chunks' },
 };
 
 export default defineConfig(({ mode }) => {

@@ -95,20 +95,27 @@ export function measureOptIn(name: 'frame' | 'inlinePage'): PageLoad {
   return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }
 
-/** `<pay-checkout>`'s script-tag file, and the chunk of each method it loads when that method is chosen (src/checkout.ts). */
-const CHECKOUT = { entry: 'pay-checkout.js', card: /^checkout-chunks\/script-tag-[\w-]+\.js$/, pix: /^checkout-chunks\/pix-[\w-]+\.js$/ };
+/** The checkout's script-tag file and the chunks it loads on demand: each method's element, and the payment flows. */
+const CHECKOUT = {
+  entry: 'pay-checkout.js',
+  card: /^checkout-chunks\/script-tag-[\w-]+\.js$/,
+  pix: /^checkout-chunks\/pix-[\w-]+\.js$/,
+  flows: /^checkout-chunks\/payment-flows-[\w-]+\.js$/,
+};
 
 export interface CheckoutLoads {
   /** A page that opens `<pay-checkout>` on the card (the default): the file, its static imports, and the card method's chunk with its static imports. */
   cardPage: PageLoad;
-  /** What choosing Pix then adds: the Pix method's chunk and what it imports, at once or on demand, that the page has not loaded yet. */
+  /** What a card payment then adds (loaded once the card is filled in): the payment flows' chunk and what it imports that the page has not loaded yet. */
+  payingAdds: PageLoad;
+  /** What choosing Pix adds to the page: the Pix element's chunk and the payment flows, with what they import, at once or on demand. */
   pixAdds: PageLoad;
 }
 
 export function measureCheckout(): CheckoutLoads {
   const noDynamic = () => true;
   const lazy = importGraph(CHECKOUT.entry, read).lazy.map((f) => f.path);
-  const chunk = (method: 'card' | 'pix') => {
+  const chunk = (method: 'card' | 'pix' | 'flows') => {
     const found = lazy.find((path) => CHECKOUT[method].test(path));
     if (!found) throw new Error(`dist/${CHECKOUT.entry} loads no ${method} chunk on demand (it loads ${lazy.join(', ') || 'nothing'}).`);
     return found;
@@ -121,12 +128,16 @@ export function measureCheckout(): CheckoutLoads {
   const seen = new Set(page.map((f) => f.path));
   // The method's chunk starts once the element has run: one level below the page's files.
   const after = Math.max(...page.map((f) => f.depth)) + 1;
-  const card = importGraph(chunk('card'), read, noDynamic)
-    .eager.filter((f) => !seen.has(f.path))
-    .map((f) => ({ ...f, depth: f.depth + after }));
+  const below = (files: GraphFile[], known: Set<string>) =>
+    files.filter((f) => !known.has(f.path)).map((f) => ({ ...f, depth: f.depth + after }));
+  const card = below(importGraph(chunk('card'), read, noDynamic).eager, seen);
   for (const f of card) seen.add(f.path);
+  const flowsGraph = importGraph(chunk('flows'), read, noDynamic).eager;
+  const paying = below(flowsGraph, seen);
   // The checkout always gives the Pix code its status address, so the status poll the Pix element loads on demand counts here.
   const pixGraph = importGraph(chunk('pix'), read);
-  const pix = [...pixGraph.eager, ...pixGraph.lazy].filter((f) => !seen.has(f.path)).map((f) => ({ ...f, depth: f.depth + after }));
-  return { cardPage: load([...page, ...card]), pixAdds: load(pix) };
+  const pix = below([...pixGraph.eager, ...pixGraph.lazy, ...flowsGraph], seen).filter(
+    (f, i, all) => all.findIndex((other) => other.path === f.path) === i,
+  );
+  return { cardPage: load([...page, ...card]), payingAdds: load(paying), pixAdds: load(pix) };
 }

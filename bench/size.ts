@@ -194,7 +194,7 @@ interface Entry {
   goalUnmet?: string;
 }
 const budget = JSON.parse(await readFile(fromBench('size-budget.json'), 'utf8')) as Record<
-  WayName | 'installedImport' | 'checkoutCardPage' | 'checkoutPix',
+  WayName | 'installedImport' | 'checkoutCardPage' | 'checkoutPaying' | 'checkoutPix',
   Entry
 >;
 const checkout = measureCheckout();
@@ -271,6 +271,7 @@ const generated = [
   budgetLine('installedImport', "`import 'pay-card-form'`, isolated", installed.addedBrotli),
   budgetLine('pixScriptTag', 'PIX script-tag file', loads.pixScriptTag.total.brotli),
   budgetLine('checkoutCardPage', '`<pay-checkout>` opened on the card', checkout.cardPage.total.brotli),
+  budgetLine('checkoutPaying', '`<pay-checkout>`: what a card payment adds', checkout.payingAdds.total.brotli),
   budgetLine('checkoutPix', '`<pay-checkout>`: what choosing Pix adds', checkout.pixAdds.total.brotli),
   '',
   `Where the isolated page's bytes go: what each module adds to the brotli bytes of the files the page loads before the element runs (the same build made again without it, less the whole, ${hostCosts.total} B here; leaving a module out also leaves out what only it imports, so a module that imports others counts them too, and the figures do not add up), beside its size as the bundler rendered it, after tree-shaking and before minification. Brotli squeezes repeated text almost to nothing and distinct text hardly at all, so the second column says little about the first:`,
@@ -301,12 +302,13 @@ const generated = [
   '',
   '### `<pay-checkout>`',
   '',
-  "The checkout's script-tag file loads each method's code when that method is chosen. What a page that opens it on the card (the default) loads before the shopper can type, beside the card form alone, and what choosing Pix adds:",
+  "The checkout's script-tag file loads each method's code when that method is chosen, and the code that pays (the calls to the handler, the outcomes, the events) once the card is filled in or Pix is chosen. What a page that opens it on the card (the default) loads before the shopper can type, beside the card form alone, what paying by card adds, and what choosing Pix adds:",
   '',
   '| page | files | raw | gzip | brotli |',
   '| --- | --- | ---: | ---: | ---: |',
   `| \`<pay-card-form>\`, isolated | ${fileList(loads.isolatedPage)} | ${kb(loads.isolatedPage.total.raw)} | ${kb(loads.isolatedPage.total.gzip)} | ${loads.isolatedPage.total.brotli} B |`,
   `| **\`<pay-checkout>\` on the card** | ${fileList(checkout.cardPage)} | ${kb(checkout.cardPage.total.raw)} | ${kb(checkout.cardPage.total.gzip)} | **${checkout.cardPage.total.brotli} B** |`,
+  `| **a card payment adds** | ${fileList(checkout.payingAdds)} | ${kb(checkout.payingAdds.total.raw)} | ${kb(checkout.payingAdds.total.gzip)} | **${checkout.payingAdds.total.brotli} B** |`,
   `| **choosing Pix adds** | ${fileList(checkout.pixAdds)} | ${kb(checkout.pixAdds.total.raw)} | ${kb(checkout.pixAdds.total.gzip)} | **${checkout.pixAdds.total.brotli} B** |`,
   '',
   `The checkout on the card loads ${checkout.cardPage.total.brotli - loads.isolatedPage.total.brotli} B brotli more than the card form alone (goal: at most 2048 B more). Requests in a row before the card form can show, the page not counted: ${waves(checkout.cardPage)}, then the frame's.`,

@@ -2,11 +2,12 @@
  * `pay-card-form/checkout`: importing this module defines `<pay-checkout>`,
  * the whole checkout of one order (card and Pix) against `checkoutHandler`.
  * Each method's element loads from its own entry when the shopper chooses
- * it, so a page that opens on the card loads no QR encoder.
+ * it, so a page that opens on the card loads no QR encoder; an app's
+ * bundler shares Lit between them.
  */
-import { PayCheckout, setMethodLoaders } from './checkout/pay-checkout.js';
+import { definePayCheckout } from './checkout/pay-checkout.js';
 
-export { PayCheckout };
+export { PayCheckout } from './checkout/pay-checkout.js';
 export { CheckoutError, type CheckoutFailure } from './checkout/checkout-error.js';
 export { CheckoutPaidEvent, type PaidDetail } from './checkout/events/paid-event.js';
 export { PaymentFailedEvent } from './checkout/events/payment-failed-event.js';
@@ -17,8 +18,4 @@ export { en as checkoutEn, ptBR as checkoutPtBR, type CheckoutMessages } from '.
 
 // The card from the module its script-tag file is built from: the element and what a page uses beside it,
 // which bundles about 600 B brotli smaller than index.ts's chunk (measured with `vite build --mode checkout`).
-setMethodLoaders({ card: () => import('./script-tag.js'), pix: () => import('./pix.js') });
-// Server-side rendering imports this module in Node, where there is no registry.
-if (typeof customElements !== 'undefined' && !customElements.get('pay-checkout')) {
-  customElements.define('pay-checkout', PayCheckout);
-}
+definePayCheckout({ card: () => import('./script-tag.js'), pix: () => import('./pix.js') });

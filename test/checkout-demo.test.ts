@@ -153,3 +153,64 @@ test('Pix: chosen on the page, the code is shown; paid from the sandbox console,
     await page.close();
   }
 });
+
+test('the payment code loads once the card is filled in; when it cannot load, the shopper is told, the page hears why, and "Try again" pays', async () => {
+  const page = await running.browser.newPage();
+  try {
+    const flowsAsked: string[] = [];
+    page.on('request', (request) => {
+      if (/payment-flows/.test(request.url())) flowsAsked.push(request.url());
+    });
+    const chargesBefore = (await sandboxCharges()).length;
+    const { checkout, orderId } = await openCheckout(page);
+    const fields = cardFrame(page);
+    await fields
+      .locator('[part~="submit"]')
+      .getByText(`Pay ${brl(PRICE)}`)
+      .waitFor();
+    assert.deepEqual(flowsAsked, [], 'the card form on show asked for the payment code');
+
+    // The network drops the payment code: the card is filled in (its prefetch fails quietly), then paid.
+    await page.route(/payment-flows/, (route) => route.abort('internetdisconnected'));
+    const tokenized = page.waitForResponse((res) => /\/v1\/tokens$/.test(new URL(res.url()).pathname));
+    await typeCard(page, fields);
+    await fields.locator('#taxId').click();
+    await page.keyboard.type(CPF);
+    await page.keyboard.press('Enter');
+    await tokenized;
+    const note = checkout.locator('[part~="card-panel"] [part~="note"]');
+    await note.getByText('We could not reach the shop. Check your connection and try again.').waitFor();
+    assert.ok(flowsAsked.length >= 1, 'the payment code was never asked for');
+    assert.equal(
+      await checkout.locator('[role="status"]').textContent(),
+      'We could not reach the shop. Check your connection and try again.',
+    );
+    const [failed] = await logged(page, 'payment-failed');
+    assert.deepEqual(
+      failed && { code: failed.code, method: failed.method },
+      { code: 'network_error', method: 'card' },
+      JSON.stringify(failed),
+    );
+    assert.equal((await sandboxCharges()).length, chargesBefore, 'a charge was made without the payment code');
+
+    // Back online: "Try again" empties the form, focuses it, and the card typed again is paid.
+    await page.unroute(/payment-flows/);
+    await checkout.locator('[part~="card-panel"] [part~="action"]:focus').getByText('Try again').waitFor();
+    await page.keyboard.press('Enter');
+    // Focus goes back into the form (to the field the shopper left it in, the CPF: the frame keeps its own focus).
+    await fields.locator('input:focus').waitFor();
+    assert.equal(await fields.locator('#number').inputValue(), '');
+    await typeCard(page, fields);
+    await fields.locator('#taxId').click();
+    await page.keyboard.type(CPF);
+    await page.keyboard.press('Enter');
+    await checkout
+      .locator('[part~="note"]')
+      .getByText(/^Payment approved/)
+      .waitFor();
+    const [paid] = await logged(page, 'paid');
+    assert.deepEqual(paid && [paid.orderId, paid.method], [orderId, 'card']);
+  } finally {
+    await page.close();
+  }
+});

@@ -1,27 +1,18 @@
 /**
- * Everything `<pay-checkout>` says itself, in each built-in language. The
- * card form and the Pix code speak for themselves; the handler's answers
- * come already worded in the request's language (`locale`).
+ * Everything `<pay-checkout>` says itself, in each built-in language: its
+ * labels (labels.ts) and the sentences of its payments. The card form and
+ * the Pix code speak for themselves; the handler's answers come already
+ * worded in the request's language (`locale`).
  */
+import { enLabels, isPortuguese, ptBRLabels, type CheckoutLabels } from './labels.js';
 
-export interface CheckoutMessages {
-  /** The method choice's legend. */
-  methods: string;
-  card: string;
-  pix: string;
-  /** The card form's pay button, with the amount: `pay('R$ 159,90')`. */
-  pay: (amount: string) => string;
-  /** A method's code is loading. */
-  loading: string;
+export interface CheckoutMessages extends CheckoutLabels {
   /** The card was tokenized and the handler is charging it. */
   paying: string;
   /** The charge was approved: `approved('6x de R$ 28,54', 'R$ 171,24')`, or without a plan `approved('', 'R$ 159,90')`. */
   approved: (plan: string, total: string) => string;
   /** A count and installment, as the approved sentence quotes them. */
   plan: (count: number, installment: string) => string;
-  tryAgain: string;
-  /** The handler could not be reached. */
-  unreachable: string;
   /** The handler answered something this element cannot read. */
   unreadable: string;
   /** The card form cannot take a card (its key, its frame): the shopper can still pay with another method. */
@@ -37,16 +28,10 @@ export interface CheckoutMessages {
 }
 
 export const en: CheckoutMessages = {
-  methods: 'Payment method',
-  card: 'Credit card',
-  pix: 'Pix',
-  pay: (amount) => `Pay ${amount}`,
-  loading: 'Loading…',
+  ...enLabels,
   paying: 'Processing your payment…',
   approved: (plan, total) => `Payment approved${plan ? `: ${plan}` : ''}. Total ${total}.`,
   plan: (count, installment) => `${count} × ${installment}`,
-  tryAgain: 'Try again',
-  unreachable: 'We could not reach the shop. Check your connection and try again.',
   unreadable: 'The shop gave an answer we could not read. Try again in a moment.',
   cardUnavailable: 'Card payment is unavailable right now. Try again, or pay with another method.',
   generating: 'Generating your Pix code…',
@@ -57,16 +42,10 @@ export const en: CheckoutMessages = {
 };
 
 export const ptBR: CheckoutMessages = {
-  methods: 'Forma de pagamento',
-  card: 'Cartão de crédito',
-  pix: 'Pix',
-  pay: (amount) => `Pagar ${amount}`,
-  loading: 'Carregando…',
+  ...ptBRLabels,
   paying: 'Processando o pagamento…',
   approved: (plan, total) => `Pagamento aprovado${plan ? `: ${plan}` : ''}. Total de ${total}.`,
   plan: (count, installment) => `${count}x de ${installment}`,
-  tryAgain: 'Tentar novamente',
-  unreachable: 'Não foi possível falar com a loja. Verifique sua conexão e tente novamente.',
   unreadable: 'A loja respondeu de um jeito inesperado. Tente novamente em instantes.',
   cardUnavailable: 'O pagamento com cartão não está disponível agora. Tente novamente ou pague de outra forma.',
   generating: 'Gerando o código Pix…',
@@ -78,5 +57,5 @@ export const ptBR: CheckoutMessages = {
 
 /** The messages for a BCP 47 tag: Portuguese for `pt…`, English otherwise. */
 export function checkoutMessagesFor(lang: string): CheckoutMessages {
-  return /^pt\b/i.test(lang) ? ptBR : en;
+  return isPortuguese(lang) ? ptBR : en;
 }

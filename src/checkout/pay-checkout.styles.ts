@@ -1,4 +1,3 @@
-import { unsafeCSS } from '@lit/reactive-element';
 import { themeStyles } from '../dom/theme.styles.js';
 
 /*
@@ -10,7 +9,7 @@ import { themeStyles } from '../dom/theme.styles.js';
  * Pix Copia e Cola before the QR code, in its markup, so nothing here moves
  * its parts.
  */
-export const styles = unsafeCSS(`${themeStyles()}
+export const styles = `${themeStyles()}
   .base { display: grid; gap: var(--pay-spacing, 12px); }
   fieldset { display: grid; grid-template-columns: repeat(auto-fit, minmax(8em, 1fr)); gap: 8px; margin: 0; padding: 0; border: 0; min-width: 0; }
   fieldset[hidden] { display: none; }
@@ -24,4 +23,4 @@ export const styles = unsafeCSS(`${themeStyles()}
   .note:empty { display: none; }
   button { justify-self: start; }
   [part~='panel'] { display: grid; gap: var(--pay-spacing, 12px); }
-`);
+`;

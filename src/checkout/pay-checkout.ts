@@ -1,22 +1,19 @@
-import { ReactiveElement, type PropertyDeclaration, type PropertyValues } from '@lit/reactive-element';
+import { ReactiveElement, unsafeCSS, type PropertyDeclaration, type PropertyValues } from '@lit/reactive-element';
 import type { InstallmentOption } from '../card/installments.js';
 import { Announcer } from '../dom/announcer.js';
 import { pageLang } from '../dom/page-lang.js';
 import { setAttr, setText } from '../dom/write.js';
 import type { PayCardForm } from '../element/pay-card-form.js';
-import type { ChangeDetail } from '../form/change-detail.js';
 import type { MessageOverrides } from '../form/messages.js';
-import type { PayPixQr } from '../pix-qr/pay-pix-qr.js';
-import { pixStatusUrl, type CardAnswer } from '../shared/checkout-protocol.js';
 import { CheckoutError } from './checkout-error.js';
 import { MethodChangeEvent } from './events/method-change-event.js';
-import { CheckoutPaidEvent, type PaidDetail } from './events/paid-event.js';
+import type { PaidDetail } from './events/paid-event.js';
 import { PaymentFailedEvent } from './events/payment-failed-event.js';
-import { postCardPayment, postPixCode, type Answer } from './handler-client.js';
-import { checkoutMessagesFor, type CheckoutMessages } from './messages.js';
+import { enLabels, isPortuguese, ptBRLabels, type CheckoutLabels } from './labels.js';
 import { PAYMENT_METHODS, parseMethods, type PaymentMethod } from './methods.js';
 import { formatCentavos } from './money.js';
 import { styles } from './pay-checkout.styles.js';
+import type { CheckoutHost, PaymentFlows } from './payment-flows.js';
 import { buildCheckoutView, type CheckoutView } from './view.js';
 
 /**
@@ -27,9 +24,16 @@ import { buildCheckoutView, type CheckoutView } from './view.js';
 export type MethodLoaders = Record<PaymentMethod, () => Promise<unknown>>;
 let loaders: MethodLoaders | null = null;
 
-/** Called once by the entry point (`pay-card-form/checkout`). */
-export function setMethodLoaders(given: MethodLoaders): void {
+/**
+ * Defines `<pay-checkout>` with what loads each method's code; called once
+ * by each entry point. A second definition changes nothing.
+ */
+export function definePayCheckout(given: MethodLoaders): void {
   loaders = given;
+  // Server-side rendering imports the entry in Node, where there is no registry.
+  if (typeof customElements !== 'undefined' && !customElements.get('pay-checkout')) {
+    customElements.define('pay-checkout', PayCheckout);
+  }
 }
 
 /** The card form's settings `<pay-checkout>` passes on as they are, by property name. */
@@ -58,16 +62,11 @@ const json: PropertyDeclaration = {
   },
 };
 
-/** The card panel's states. */
-type CardState = 'idle' | 'loading' | 'ready' | 'paying' | 'approved' | 'declined' | 'failed';
-/** The Pix panel's states. */
-type PixPanelState = 'idle' | 'generating' | 'shown' | 'paid' | 'expired' | 'withdrawn' | 'failed';
+/** Where the card form's code is: not yet asked for, on its way, on the page, or not loaded. */
+type CardLoad = 'idle' | 'loading' | 'ready' | 'failed';
 
-/** Answers that must not be paid again from this page: the order is paid, or a charge may have gone through. */
-const FINAL_REFUSALS = new Set(['already_paid', 'payment_unconfirmed', 'outcome_unknown']);
-
-/** The inner elements' events, kept inside: the page hears the checkout's own. */
-const INNER_EVENTS = ['paid', 'expired', 'copied', 'payload-error', 'tokenized', 'tokenize-error', 'change'];
+/** The card form's events, kept inside: the page hears the checkout's own. */
+const CARD_EVENTS = ['tokenized', 'tokenize-error', 'change'];
 
 /**
  * The whole checkout of one order: card (with parcelas and the buyer's
@@ -106,10 +105,9 @@ const INNER_EVENTS = ['paid', 'expired', 'copied', 'payload-error', 'tokenized',
  * @cssprop [--pay-spacing=12px] - Gap between parts.
  */
 export class PayCheckout extends ReactiveElement {
-  static override styles = styles;
-
+  static override styles = unsafeCSS(styles);
   // Written out as a plain literal (no `satisfies`): the manifest analyzer reads it only then, and the
-  // React typings are checked against the manifest. `override` still checks it against ReactiveElement's type.
+  // React typings are checked against the manifest.
   static override properties = {
     endpoint: {},
     orderId: { attribute: 'order-id' },
@@ -170,17 +168,15 @@ export class PayCheckout extends ReactiveElement {
 
   readonly #view: CheckoutView = buildCheckoutView();
   readonly #announcer = new Announcer(this);
-  #card: CardState = 'idle';
-  #pix: PixPanelState = 'idle';
+  #cardLoad: CardLoad = 'idle';
   #cardForm: PayCardForm | null = null;
-  #pixQr: PayPixQr | null = null;
   /** The plan chosen under "Parcelas", as the card form last reported it. */
   #plan: InstallmentOption | null = null;
-  /** What the card or Pix panel says of its last outcome ('' for nothing). */
-  #sentence: Record<PaymentMethod, string> = { card: '', pix: '' };
-  #paid: PaidDetail | null = null;
-  /** The handler's last refusal says not to pay this order again from here: no "Try again". */
-  #final = false;
+  /** The payment flows, once loaded (payment-flows.ts): null until a payment starts. */
+  #flows: PaymentFlows | null = null;
+  #loadingFlows: Promise<PaymentFlows> | null = null;
+  /** The method whose code (its element's, or the payment flows') could not load: its panel says so, with a way to try again. */
+  #unloaded: PaymentMethod | null = null;
   /** Unknown names in `methods`, said once per value. */
   #warnedMethods = '';
 
@@ -201,19 +197,19 @@ export class PayCheckout extends ReactiveElement {
     this.acceptedBrands = '';
     this.showBrands = false;
     this.messages = null;
-    const view = this.#view;
-    view.choice.addEventListener('change', (event) => {
+    this.#view.choice.addEventListener('change', (event) => {
       const chosen = (event.target as HTMLInputElement).value as PaymentMethod;
       this.method = chosen;
       this.#emit(new MethodChangeEvent(chosen));
     });
-    view.actions.card.addEventListener('click', () => this.#tryCardAgain());
-    view.actions.pix.addEventListener('click', () => void this.#generatePix());
+    for (const method of PAYMENT_METHODS) {
+      this.#view.actions[method].addEventListener('click', () => (this.#unloaded === method ? this.#retry() : this.#flows?.action(method)));
+    }
   }
 
   /** The order's payment, once paid; null before. */
   get paid(): PaidDetail | null {
-    return this.#paid;
+    return this.#flows?.paid ?? null;
   }
 
   /** The methods offered, in order. */
@@ -225,8 +221,8 @@ export class PayCheckout extends ReactiveElement {
     return this.locale || pageLang(this);
   }
 
-  get #m(): CheckoutMessages {
-    return checkoutMessagesFor(this.#lang);
+  get #labels(): CheckoutLabels {
+    return isPortuguese(this.#lang) ? ptBRLabels : enLabels;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -240,11 +236,14 @@ export class PayCheckout extends ReactiveElement {
     }
     if (!this.#offered.includes(this.method)) this.method = this.#offered[0]!;
     // A code shown for another amount is withdrawn: the shopper would pay what the page no longer says.
-    if (changed.has('amount') && changed.get('amount') !== undefined && (this.#pix === 'shown' || this.#pix === 'expired')) {
-      this.#withdrawPix();
+    if (changed.has('amount') && changed.get('amount') !== undefined) this.#flows?.amountChanged();
+    if (this.method === 'card' && this.#cardLoad === 'idle' && this.#unloaded !== 'card') void this.#loadCard();
+    if (this.method === 'pix' && (this.#flows?.pix ?? 'idle') === 'idle' && this.#unloaded !== 'pix') {
+      // The Pix element's code on its way beside the flows': the flows ask for the same module, which then is there or nearly.
+      // Its failure is theirs to tell.
+      loaders!.pix().catch(() => {});
+      void this.#withFlows('pix', (flows) => flows.generatePix());
     }
-    if (this.method === 'card' && this.#card === 'idle') void this.#loadCard();
-    if (this.method === 'pix' && this.#pix === 'idle') void this.#generatePix();
   }
 
   /** Attaches the markup once, then writes only what changed. */
@@ -252,56 +251,36 @@ export class PayCheckout extends ReactiveElement {
     super.update(changed);
     const view = this.#view;
     if (!this.hasUpdated) this.renderRoot.append(view.base);
-    const m = this.#m;
+    const labels = this.#labels;
     const offered = this.#offered;
-    const lang = this.#lang;
+    const flows = this.#flows;
 
     setAttr(view.choice, 'hidden', offered.length < 2);
-    setAttr(view.choice, 'disabled', !!this.#paid);
-    setText(view.legend, m.methods);
+    setAttr(view.choice, 'disabled', !!flows?.paid);
+    setText(view.legend, labels.methods);
     for (const method of PAYMENT_METHODS) {
       const { label, radio, text } = view.options[method];
-      setText(text, m[method]);
+      setText(text, labels[method]);
       radio.checked = this.method === method;
       setAttr(label, 'hidden', !offered.includes(method));
-      setAttr(view.panels[method], 'aria-label', m[method]);
+      setAttr(view.panels[method], 'aria-label', labels[method]);
       setAttr(view.panels[method], 'hidden', this.method !== method);
     }
     // The options in the order `methods` gives.
     if (offered.some((method, i) => view.choice.children[i + 1] !== view.options[method].label)) {
       view.choice.append(...offered.map((method) => view.options[method].label));
     }
-
-    const card = this.#card;
-    const cardNote =
-      card === 'loading' ? m.loading : card === 'paying' ? m.paying : card === 'idle' || card === 'ready' ? '' : this.#sentence.card;
-    setText(view.notes.card, cardNote);
-    setAttr(view.notes.card, 'class', card === 'declined' || card === 'failed' ? 'note error' : 'note');
-    setText(view.actions.card, m.tryAgain);
-    setAttr(view.actions.card, 'hidden', !(card === 'declined' || card === 'failed') || this.#final || !!this.#paid);
-    setAttr(view.holders.card, 'hidden', card === 'approved');
-    if (this.#cardForm) this.#setUpCard(this.#cardForm);
-
-    const pix = this.#pix;
-    const pixNote =
-      pix === 'generating'
-        ? m.generating
-        : pix === 'withdrawn'
-          ? m.withdrawn
-          : pix === 'expired'
-            ? m.expired
-            : pix === 'failed'
-              ? this.#sentence.pix
-              : '';
-    setText(view.notes.pix, pixNote);
-    setAttr(view.notes.pix, 'class', pix === 'failed' ? 'note error' : 'note');
-    setText(view.actions.pix, pix === 'failed' ? m.tryAgain : m.newCode);
-    setAttr(view.actions.pix, 'hidden', !(pix === 'expired' || pix === 'withdrawn' || pix === 'failed'));
-    const qr = this.#pixQr;
-    if (qr) {
-      qr.locale = lang;
-      qr.theme = this.theme;
+    flows?.render();
+    for (const method of PAYMENT_METHODS) {
+      const unloaded = this.#unloaded === method;
+      if (flows && !unloaded) continue;
+      setText(view.notes[method], unloaded ? labels.unreachable : '');
+      setAttr(view.notes[method], 'class', unloaded ? 'note error' : 'note');
+      setText(view.actions[method], labels.tryAgain);
+      setAttr(view.actions[method], 'hidden', !unloaded);
     }
+    if (this.#cardLoad === 'loading') setText(view.notes.card, labels.loading);
+    if (this.#cardForm) this.#setUpCard(this.#cardForm);
     setText(view.status, this.#announcer.text);
   }
 
@@ -314,184 +293,113 @@ export class PayCheckout extends ReactiveElement {
     form.amount = this.amount;
     form.hideSuccess = true;
     const total = this.#plan?.total ?? this.amount;
-    form.submitLabel = total > 0 ? this.#m.pay(formatCentavos(total, lang)) : '';
+    form.submitLabel = total > 0 ? this.#labels.pay(formatCentavos(total, lang)) : '';
     // A form-associated element's own `disabled`: no second card while one is being charged.
-    form.toggleAttribute('disabled', this.#card === 'paying');
+    form.toggleAttribute('disabled', this.#flows?.card === 'paying');
   }
 
   /** Loads the card form's code, then mounts the form with this element's settings. */
   async #loadCard(): Promise<void> {
-    this.#card = 'loading';
+    this.#cardLoad = 'loading';
     try {
       await loaders!.card();
     } catch (cause) {
-      this.#card = 'failed';
-      this.#sentence.card = this.#m.unreachable;
-      this.#fail(
-        new CheckoutError('<pay-checkout> could not load the card form’s code.', { code: 'network_error', method: 'card', cause }),
-      );
-      return;
+      this.#cardLoad = 'idle';
+      return this.#cannotLoad('card', 'the card form’s code', cause);
     }
     const form = document.createElement('pay-card-form');
-    for (const type of INNER_EVENTS) form.addEventListener(type, (event) => event.stopPropagation());
-    form.addEventListener('change', (event) => {
-      this.#plan = (event as CustomEvent<ChangeDetail>).detail.plan;
+    for (const type of CARD_EVENTS) form.addEventListener(type, (event) => event.stopPropagation());
+    form.addEventListener('change', ({ detail }) => {
+      this.#plan = detail.plan;
+      // A card filled in is about to be paid: the payment's code loads while the shopper reaches the button. If it
+      // cannot load now, paying asks for it again and tells the shopper then.
+      if (detail.complete) this.#flowsCode().catch(() => {});
       this.requestUpdate();
     });
-    form.addEventListener('tokenized', (event) => void this.#payByCard(event.detail.token));
+    form.addEventListener('tokenized', (event) => void this.#withFlows('card', (flows) => flows.payByCard(event.detail.token)));
     form.addEventListener('tokenize-error', ({ detail: { error } }) => {
       // The form shows what the shopper must fix; an edit that cancelled the call is nobody's failure.
       if (error.name === 'ValidationError' || error.name === 'AbortError') return;
-      this.#fail(
-        new CheckoutError(`The card form cannot take a card: ${error.name}.`, { code: 'card_unavailable', method: 'card', cause: error }),
-      );
+      void this.#withFlows('card', (flows) => flows.cardUnavailable(error));
     });
     this.#cardForm = form;
-    this.#card = 'ready';
+    this.#cardLoad = 'ready';
     this.#setUpCard(form);
     this.#view.holders.card.append(form);
     this.requestUpdate();
   }
 
-  /** Posts the token to the handler and tells the outcome. */
-  async #payByCard(token: string): Promise<void> {
-    const form = this.#cardForm;
-    if (this.#card !== 'ready' || !form || this.#paid) return;
-    this.#card = 'paying';
-    this.#announcer.say(this.#m.paying);
-    const taxId = form.taxId;
-    const answer: Answer<CardAnswer> = await postCardPayment(this.endpoint, {
-      orderId: this.orderId,
-      token,
-      installments: form.plan?.count ?? 1,
-      ...(taxId ? { taxId: taxId.value } : {}),
-      locale: this.#lang,
+  /** Runs `task` with the payment flows, loading their code the first time; `method` is whose payment needs them. */
+  async #withFlows(method: PaymentMethod, task: (flows: PaymentFlows) => unknown): Promise<void> {
+    let flows: PaymentFlows;
+    try {
+      flows = await this.#flowsCode();
+    } catch (cause) {
+      return this.#cannotLoad(method, 'its payment code', cause);
+    }
+    await task(flows);
+    this.requestUpdate();
+  }
+
+  /** The payment flows, loading their code the first time, and again after a failure: a network that failed once may not fail twice. */
+  #flowsCode(): Promise<PaymentFlows> {
+    return (this.#loadingFlows ??= import('./payment-flows.js').then(
+      ({ PaymentFlows }) => (this.#flows = new PaymentFlows(this.#host())),
+      (cause: unknown) => {
+        this.#loadingFlows = null;
+        throw cause;
+      },
+    ));
+  }
+
+  /** Code this element needs did not load: nothing can be paid with `method` until it does. The shopper is told, with a way to try again, and so is the page. */
+  #cannotLoad(method: PaymentMethod, what: string, cause: unknown): void {
+    this.#unloaded = method;
+    this.#announcer.say(this.#labels.unreachable);
+    this.requestUpdate();
+    const error = new CheckoutError(
+      `<pay-checkout> could not load ${what}: check the network, and that the files beside pay-checkout.js are served.`,
+      {
+        code: 'network_error',
+        method,
+        cause,
+      },
+    );
+    void this.updateComplete.then(() => {
+      this.#emit(new PaymentFailedEvent(error));
+      // Keyboard users land on the way forward, as after a declined card, when this panel is the one on show.
+      if (this.method === method) this.#view.actions[method].focus();
     });
-    const m = this.#m;
-    if (answer.ok && answer.value.outcome === 'approved') {
-      const { chargeId, installments, installment, total } = answer.value;
-      const lang = this.#lang;
-      this.#card = 'approved';
-      this.#sentence.card = m.approved(
-        installments > 1 ? m.plan(installments, formatCentavos(installment, lang)) : '',
-        formatCentavos(total, lang),
-      );
-      this.#announcer.say(this.#sentence.card);
-      this.#settle({ orderId: answer.value.orderId, method: 'card', chargeId, installments, total });
-      return;
+  }
+
+  /** "Try again" after code did not load: the method starts over (a card already typed is typed again). */
+  #retry(): void {
+    const method = this.#unloaded;
+    this.#unloaded = null;
+    if (method === 'card') {
+      this.#cardForm?.reset();
+      void this.updateComplete.then(() => this.#cardForm?.focus());
     }
-    if (answer.ok && answer.value.outcome === 'declined') {
-      // Declined: an answer of the protocol, and the order stays payable.
-      const { reason, message } = answer.value;
-      this.#card = 'declined';
-      this.#sentence.card = message;
-      this.#fail(new CheckoutError(`The card was declined: ${reason}.`, { code: 'declined', method: 'card', status: 402, reason }));
-    } else if (!answer.ok) {
-      this.#card = 'failed';
-      const { code } = answer.error;
-      this.#sentence.card = answer.sentence || (code === 'network_error' ? m.unreachable : m.unreadable);
-      this.#final = FINAL_REFUSALS.has(code);
-      this.#fail(answer.error);
-    }
-    this.#announcer.say(this.#sentence.card);
-    await this.updateComplete;
-    // Keyboard users land on the way forward, the sentence having been said.
-    if (!this.#view.actions.card.hidden) this.#view.actions.card.focus();
-  }
-
-  /** After a decline or a failure: the form again, empty, with focus in it. */
-  #tryCardAgain(): void {
-    this.#card = 'ready';
-    this.#sentence.card = '';
-    this.#cardForm?.reset();
-    this.requestUpdate();
-    void this.updateComplete.then(() => this.#cardForm?.focus());
-  }
-
-  /** Asks the handler for a code (its module loading meanwhile), and shows it. */
-  async #generatePix(): Promise<void> {
-    if (this.#pix === 'generating' || this.#paid) return;
-    this.#removePixQr();
-    this.#pix = 'generating';
-    this.#announcer.say(this.#m.generating);
-    const amount = this.amount;
-    const asked = Date.now();
-    const [loaded, answer] = await Promise.all([
-      loaders!.pix().then(
-        () => true,
-        () => false,
-      ),
-      postPixCode(this.endpoint, { orderId: this.orderId, locale: this.#lang }),
-    ]);
-    const m = this.#m;
-    if (!loaded || !answer.ok) {
-      this.#pix = 'failed';
-      const error = answer.ok
-        ? new CheckoutError('<pay-checkout> could not load the Pix code’s element.', { code: 'network_error', method: 'pix' })
-        : answer.error;
-      this.#sentence.pix = (!answer.ok && answer.sentence) || (error.code === 'network_error' ? m.unreachable : m.unreadable);
-      this.#announcer.say(this.#sentence.pix);
-      this.#fail(error);
-      return;
-    }
-    // The amount changed while the code was on its way: it is for the old one.
-    if (this.amount !== amount) return this.#withdrawPix();
-    const code = answer.value;
-    // Counted down on the handler's clock, which is the service's, not the device's: the request's half-way point is its best estimate.
-    const offset = code.serverTime - (asked + Date.now()) / 2;
-    const qr = document.createElement('pay-pix-qr');
-    for (const type of INNER_EVENTS) qr.addEventListener(type, (event) => event.stopPropagation());
-    qr.addEventListener('paid', () => this.#settle({ orderId: code.orderId, method: 'pix', qrCodeId: code.qrCodeId }));
-    // An expired code is no use to anyone: it goes, and this element says so beside its new-code button
-    // (the Pix element's own sentence tells the shopper to ask the store, which here is that button).
-    qr.addEventListener('expired', () => {
-      this.#removePixQr();
-      this.#pix = 'expired';
-      this.#announcer.say(this.#m.expired);
-      this.requestUpdate();
-    });
-    qr.payload = code.payload;
-    qr.expiresAt = code.expiresAt;
-    qr.now = () => Date.now() + offset;
-    qr.statusUrl = pixStatusUrl(this.endpoint, code.reference);
-    this.#pixQr = qr;
-    this.#pix = 'shown';
-    this.#view.holders.pix.append(qr);
+    // The next update loads what is missing: the card form's code, or (Pix) the flows with a new code.
     this.requestUpdate();
   }
 
-  /** The code on show is for another amount: taken away (its polling stops with it) until the shopper asks for a new one. */
-  #withdrawPix(): void {
-    this.#removePixQr();
-    this.#pix = 'withdrawn';
-    this.#announcer.say(this.#m.withdrawn);
-    this.requestUpdate();
+  /** What the flows may use of this element. */
+  #host(): CheckoutHost {
+    return {
+      element: this,
+      view: this.#view,
+      lang: () => this.#lang,
+      cardForm: () => this.#cardForm,
+      loadPix: () => loaders!.pix(),
+      say: (text) => this.#announcer.say(text),
+      requestUpdate: () => this.requestUpdate(),
+      updated: () => this.updateComplete,
+    };
   }
 
-  #removePixQr(): void {
-    this.#pixQr?.remove();
-    this.#pixQr = null;
-  }
-
-  /** The order is paid: said, shown, and told once. */
-  #settle(detail: PaidDetail): void {
-    if (this.#paid) return;
-    this.#paid = detail;
-    if (detail.method === 'pix') {
-      this.#pix = 'paid';
-      this.#announcer.say(this.#m.pixPaid);
-    }
-    this.requestUpdate();
-    void this.updateComplete.then(() => this.#emit(new CheckoutPaidEvent(detail)));
-  }
-
-  #fail(error: CheckoutError): void {
-    this.requestUpdate();
-    void this.updateComplete.then(() => this.#emit(new PaymentFailedEvent(error)));
-  }
-
-  /** Every event leaves through here (the manifest analyzer reads the `@fires` tags above). */
-  #emit(event: CheckoutPaidEvent | PaymentFailedEvent | MethodChangeEvent): void {
+  /** Every event leaves through here or through the payment flows (the manifest analyzer reads the `@fires` tags above). */
+  #emit(event: MethodChangeEvent | PaymentFailedEvent): void {
     this.dispatchEvent(event);
   }
 }

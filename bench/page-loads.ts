@@ -66,6 +66,12 @@ export type WayName = keyof typeof WAYS;
  */
 export const OPT_IN = /(^|\/)purchase-fields-[\w-]*\.js$/;
 const optIn = (path: string) => OPT_IN.test(path);
+/**
+ * What the isolated element loads only when its frame fails: the cause's
+ * diagnosis. No row counts it, not even the inline one (inline mode has no frame).
+ */
+export const ON_FAILURE = /(^|\/)frame-diagnosis-[\w-]*\.js$/;
+const notOnPath = (path: string) => optIn(path) || ON_FAILURE.test(path);
 
 function read(path: string): string {
   try {
@@ -77,7 +83,7 @@ function read(path: string): string {
 
 export function measurePageLoad(name: WayName): PageLoad {
   const { entry, withLazy } = WAYS[name];
-  const graph = importGraph(entry, read, optIn);
+  const graph = importGraph(entry, read, notOnPath);
   const files = (withLazy ? [...graph.eager, ...graph.lazy] : graph.eager).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
   return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }
@@ -91,7 +97,9 @@ export function lazyFiles(name: WayName): GraphFile[] {
 export function measureOptIn(name: 'frame' | 'inlinePage'): PageLoad {
   const counted = new Set(measurePageLoad(name).files.map((f) => f.path));
   const graph = importGraph(WAYS[name].entry, read);
-  const files = graph.lazy.filter((f) => !counted.has(f.path)).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
+  const files = graph.lazy
+    .filter((f) => !counted.has(f.path) && !ON_FAILURE.test(f.path))
+    .map((f) => ({ ...f, sizes: measure(read(f.path)) }));
   return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }
 

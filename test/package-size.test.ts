@@ -22,7 +22,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { kb } from '../bench/measure.js';
 import { measureInstalledImport } from '../bench/installed-import.js';
-import { lazyFiles, measureCheckout, measureOptIn, measurePageLoad, OPT_IN, WAYS, type WayName } from '../bench/page-loads.js';
+import { lazyFiles, measureCheckout, measureOptIn, measurePageLoad, ON_FAILURE, OPT_IN, WAYS, type WayName } from '../bench/page-loads.js';
 
 interface Entry {
   brotliBytes: number;
@@ -91,7 +91,9 @@ test('every row is a whole build', () => {
 test('the isolated page leaves the inline form out, and the inline page adds it', () => {
   const isolated = loads.isolatedPage.files.map((f) => f.path);
   const inline = loads.inlinePage.files.map((f) => f.path);
-  const onDemand = lazyFiles('isolatedPage').map((f) => f.path);
+  const onDemand = lazyFiles('isolatedPage')
+    .map((f) => f.path)
+    .filter((path) => !ON_FAILURE.test(path));
   // Vite names a chunk split off at a dynamic import after the module imported.
   assert.ok(
     onDemand.some((path) => /^chunks\/inline-surface-[\w-]+\.js$/.test(path)),
@@ -99,6 +101,28 @@ test('the isolated page leaves the inline form out, and the inline page adds it'
   );
   assert.ok(!isolated.some((path) => path.includes('inline-surface')), `the isolated page loads ${isolated.join(', ')}`);
   assert.deepEqual(inline, [...isolated, ...onDemand]);
+});
+
+test("the frame's failure diagnosis loads on demand, on its own: no page that shows the form loads it", async () => {
+  const diagnosis = /^chunks\/frame-diagnosis-[\w-]+\.js$/;
+  const onDemand = lazyFiles('isolatedPage').map((f) => f.path);
+  const chunk = onDemand.find((path) => diagnosis.test(path));
+  assert.ok(chunk, `dist/pay-card-form.js imports no frame-diagnosis chunk on demand (it imports ${onDemand.join(', ') || 'nothing'})`);
+  // Inline mode has no frame to fail: neither row counts it.
+  for (const name of ['isolatedPage', 'inlinePage'] as const) {
+    const counted = loads[name].files.map((f) => f.path);
+    assert.ok(!counted.some((path) => diagnosis.test(path)), `${name} counts ${counted.join(', ')}`);
+  }
+  // It imports nothing: a module it shared with the page would be split off the page's script into one more file to load.
+  const code = await readFile(new URL(`../dist/${chunk}`, import.meta.url), 'utf8');
+  assert.doesNotMatch(code, /\bimport\s*[{*\w]|\bfrom\s*["'`]/, `${chunk} imports another file`);
+  // An app's bundler splits it off too, at the element's dynamic import: what the app loads at once leaves it out.
+  assert.ok(
+    !installed.modules.some((m) => /dist[\\/]element[\\/]frame-diagnosis\.js$/.test(m.id)),
+    "import 'pay-card-form' loads the frame's diagnosis at once",
+  );
+  const surface = await readFile(new URL('../dist/element/framed-surface.js', import.meta.url), 'utf8');
+  assert.match(surface, /\bimport\(\s*["'`]\.\/frame-diagnosis\.js["'`]\s*\)/, 'the element no longer imports its diagnosis on demand');
 });
 
 test('Parcelas and the document load only where they are turned on: on demand, in the frame and inline, and in no row', async () => {

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright';
 import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
+import { closedPort } from './closed-port.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
 
 let demo: ScriptTagDemo;
@@ -54,6 +55,7 @@ for (const [build, page, file] of [
       if (build === 'classic') assert.deepEqual(own, [file]);
       for (const chunk of own.slice(1)) assert.match(chunk, /^\/dist\/chunks\/[\w-]+\.js$/);
       assert.ok(!own.some((path) => path.includes('inline-surface')), 'the inline form is loaded only in inline mode');
+      assert.ok(!own.some((path) => path.includes('frame-diagnosis')), "the frame's diagnosis is loaded only when the frame fails");
       // The frame's scripts come from the sandbox's origin: its own first, then the brand marks it loads after the form.
       const frame = scripts.filter((url) => url.origin !== new URL(demo.url).origin).map((url) => url.pathname);
       assert.match(frame[0]!, /^\/frame\/v1\/assets\/card-[\w-]+\.js$/);
@@ -103,8 +105,11 @@ for (const [build, page] of [
         );
         // What the README says to copy is exactly what a page loads: every file of dist/chunks/ is
         // loaded once both modes run, Parcelas and the document on (the brand marks and those fields
-        // last, after the inline form shows), and nothing else.
-        const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url))).map((name) => `/dist/chunks/${name}`);
+        // last, after the inline form shows), and nothing else; but the frame's diagnosis, which
+        // loads only when a frame fails (the next test).
+        const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url)))
+          .filter((name) => !name.startsWith('frame-diagnosis-'))
+          .map((name) => `/dist/chunks/${name}`);
         await tab.waitForFunction(
           (wanted) =>
             wanted.every((path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path)),
@@ -119,6 +124,39 @@ for (const [build, page] of [
         assert.match(ours[0]!, /pay-card-form\.js/, 'the warning names the file that has inline mode');
         await cardFrame(tab).nth(2).locator('#number').waitFor();
       }
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+for (const blocked of [false, true]) {
+  test(`module build: a frame that fails loads its diagnosis on demand${blocked ? ', and when that file does not load the page still hears a FrameError' : ''}`, async () => {
+    const tab = await browser.newPage();
+    const scripts: string[] = [];
+    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    // The network refuses the file, as a server without it would: the browser's own failure, nothing of ours replaced.
+    if (blocked) await tab.route(/\/dist\/chunks\/frame-diagnosis-[\w-]+\.js$/, (route) => route.abort('failed'));
+    try {
+      await tab.goto(new URL('index.html', demo.url).href);
+      const form = cardFrame(tab);
+      await form.locator('#number').waitFor();
+      assert.ok(!scripts.some((path) => path.includes('frame-diagnosis')), 'a frame that shows the form needs no diagnosis');
+      const closed = `http://127.0.0.1:${await closedPort()}`;
+      const heard = await tab.evaluate(`new Promise((resolve) => {
+        const el = document.querySelector('pay-card-form');
+        el.addEventListener('tokenize-error', ({ detail: { error } }) => resolve({ name: error.name, reason: error.reason, message: error.message }));
+        el.baseUrl = ${JSON.stringify(closed)};
+      })`);
+      const { name, reason, message } = heard as { name: string; reason: string; message: string };
+      assert.ok(
+        scripts.some((path) => /^\/dist\/chunks\/frame-diagnosis-[\w-]+\.js$/.test(path)),
+        'the diagnosis was asked for once the frame failed',
+      );
+      assert.equal(name, 'FrameError');
+      assert.equal(reason, 'unreachable');
+      if (blocked) assert.match(message, /did not load/);
+      else assert.match(message, /nothing answers at/);
     } finally {
       await tab.close();
     }

@@ -17,38 +17,56 @@
  * frame on loopback or the local network) is one the browser blocks (Local
  * Network Access), or, on a phone, a loopback address that names the phone.
  */
-import { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../channel/protocol.js';
-import { addressSpace, morePrivate } from '../shared/address-space.js';
-import { FrameError, type FrameFailure } from '../shared/errors.js';
+import type { FRAME_ANCESTORS_HEADER, FRAME_PATH } from '../channel/protocol.js';
+import type { addressSpace, morePrivate } from '../shared/address-space.js';
+import type { FrameError, FrameFailure } from '../shared/errors.js';
 
-/** How long the probe may take, both requests together: the page hears the cause at most this long after the host gives up. */
-export const PROBE_MS = 4_000;
+/**
+ * What the diagnosis uses of the page's own code, handed over by the host
+ * rather than imported: this module loads on demand, and a module it shared
+ * with the page's script would be split off that script into a file of its
+ * own, one more for every page to load.
+ */
+export interface PageCode {
+  addressSpace: typeof addressSpace;
+  morePrivate: typeof morePrivate;
+  FrameError: typeof FrameError;
+}
 
-/** The cause of the failure of the frame at `url` (which said nothing), as the probe finds it. */
-export async function probeFrame(url: string): Promise<FrameError> {
+/** The protocol's names, checked against it by the compiler (a value import would share its module with the page). */
+const HEADER: typeof FRAME_ANCESTORS_HEADER = 'pay-frame-ancestors';
+const PATH: typeof FRAME_PATH = 'frame/v1/card.html';
+
+/**
+ * The cause of the failure of the frame at `url` (which said nothing), as the
+ * probe finds it. `signal` ends both requests: the host gives the probe and
+ * the loading of this module 4 s together, so the page hears the cause at
+ * most that long after it gives up.
+ */
+export async function probeFrame(url: string, signal: AbortSignal, page: PageCode): Promise<FrameError> {
   // No cookies, no referrer: the probe asks what the frame's own request would get, and says no more.
   const init: RequestInit = {
-    signal: AbortSignal.timeout(PROBE_MS),
+    signal,
     credentials: 'omit',
     cache: 'no-store',
     referrerPolicy: 'no-referrer',
   };
   let policy: string | null = null;
   try {
-    policy = (await fetch(url, init)).headers.get(FRAME_ANCESTORS_HEADER);
+    policy = (await fetch(url, init)).headers.get(HEADER);
   } catch {
     // Nothing answered, or the answer is not readable from here (not the service): an opaque request tells which.
     const answered = await fetch(url, { ...init, mode: 'no-cors' }).then(
       () => true,
       () => false,
     );
-    if (!answered) return frameError(frameMorePrivate(url) ? 'local-network' : 'unreachable', url);
+    if (!answered) return frameError(frameMorePrivate(url, page) ? 'local-network' : 'unreachable', url, page);
   }
   // The service's frame, which lets this page frame it, and yet it never said hello: it did not start.
-  if (policy?.startsWith('allowed')) return frameError('not-started', url);
+  if (policy?.startsWith('allowed')) return frameError('not-started', url, page);
   return policy?.startsWith('refused')
-    ? frameError('refused', url, policy.includes('SANDBOX_FRAME_ANCESTORS'))
-    : frameError('not-the-frame', url);
+    ? frameError('refused', url, page, policy.includes('SANDBOX_FRAME_ANCESTORS'))
+    : frameError('not-the-frame', url, page);
 }
 
 /**
@@ -56,18 +74,18 @@ export async function probeFrame(url: string): Promise<FrameError> {
  * one the browser would not let it load. A page under a name DNS places
  * counts as on the internet (most are); a frame under one, as nowhere.
  */
-export function frameMorePrivate(url: string): boolean {
+export function frameMorePrivate(url: string, { addressSpace, morePrivate }: PageCode): boolean {
   const frame = addressSpace(new URL(url).hostname);
   return !!frame && morePrivate(frame, addressSpace(location.hostname) ?? 'public');
 }
 
 /** The error for `reason`, with what to change; `sandbox` says the refusal is the sandbox's. */
-export function frameError(reason: FrameFailure, url: string, sandbox = false): FrameError {
+export function frameError(reason: FrameFailure, url: string, { addressSpace, FrameError }: PageCode, sandbox = false): FrameError {
   const page = location.origin;
   const { origin: service, hostname } = new URL(url);
   const why: Record<FrameFailure, string> = {
     unreachable: `nothing answers at ${url}. Check base-url (or frame-url): it must be the tokenization service's address, and the service must be running.`,
-    'not-the-frame': `${url} answers, but not with the card form. Check base-url (or frame-url): it must be the tokenization service's base address, which serves the form at ${FRAME_PATH}.`,
+    'not-the-frame': `${url} answers, but not with the card form. Check base-url (or frame-url): it must be the tokenization service's base address, which serves the form at ${PATH}.`,
     refused: sandbox
       ? `the sandbox at ${service} does not let pages of ${page} frame it. Add ${page} to SANDBOX_FRAME_ANCESTORS (or createSandbox({ frameAncestors })).`
       : `the tokenization service at ${service} does not let pages of ${page} frame it. Add ${page} to the service's frame-ancestors configuration: the origins registered for your key.`,

@@ -39,11 +39,30 @@ export class PayCardFrame extends ReactiveElement {
    * and then clears what was focused, so focus goes back to it then.
    */
   #aimed: HTMLElement | null = null;
+  /**
+   * The page may hold a token an edit makes stale: one went to it since the
+   * card last changed, or (in a new document, the frame reloaded) one from
+   * a document before this one.
+   */
+  #tokenSent = true;
+  /** The last report the page was sent, as JSON. */
+  #lastReport = '';
   readonly #messagesFor = messagesMemo();
   readonly #session = new CardSession(this, {
     settings: () => this.#sessionSettings(),
-    changed: (report) => this.#post({ v: VERSION, type: 'report', report }),
-    edited: () => this.#post({ v: VERSION, type: 'edited' }),
+    changed: (report) => {
+      // Most keys change nothing the page is told (a digit in the middle of the number): those post nothing.
+      const text = JSON.stringify(report);
+      if (!this.#port || text === this.#lastReport) return;
+      this.#lastReport = text;
+      this.#post({ v: VERSION, type: 'report', report });
+    },
+    // Every keystroke comes here; the page needs to hear only that the token it holds belongs to the old card.
+    edited: () => {
+      if (!this.#tokenSent) return;
+      this.#tokenSent = false;
+      this.#post({ v: VERSION, type: 'edited' });
+    },
     submitted: () => this.#post({ v: VERSION, type: 'submitted' }),
   });
 
@@ -124,7 +143,10 @@ export class PayCardFrame extends ReactiveElement {
       case 'tokenize': {
         const { id } = data;
         this.#session.tokenize().then(
-          (result) => this.#post({ v: VERSION, type: 'result', id, result }),
+          (result) => {
+            this.#tokenSent = true;
+            this.#post({ v: VERSION, type: 'result', id, result });
+          },
           (error: unknown) => this.#post({ v: VERSION, type: 'error', id, error: packError(error) }),
         );
         return;

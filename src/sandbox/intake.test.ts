@@ -127,6 +127,43 @@ describe('the sandbox front door: Content-Type, size, JSON, CORS (docs/sandbox.m
     assert.equal((await raw(sandbox.url, { path: LIST, headers: await signed(deepest), body: deepest })).json?.code, 200);
   });
 
+  it('a body that comes after its headers is read whole, as one that comes with them', async () => {
+    const body = JSON.stringify({ pad: 'x'.repeat(2_000) });
+    const whole = await raw(sandbox.url, { path: LIST, headers: await signed(body), body });
+    // Expect: 100-continue holds the body back until the server has taken the headers and answered 100,
+    // so the route starts reading before any of the body has arrived.
+    const headers = await signed(body);
+    const url = new URL(sandbox.url);
+    const later = await new Promise<Raw>((resolve, reject) => {
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: LIST,
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)), Expect: '100-continue' },
+      });
+      req.on('continue', () => {
+        req.write(body.slice(0, 1_000));
+        req.end(body.slice(1_000));
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Raw['json'],
+          }),
+        );
+      });
+      req.on('error', reject);
+    });
+    assert.deepEqual([whole.status, whole.json?.code], [200, 200]);
+    assert.deepEqual([later.status, later.json?.code], [200, 200]);
+    assert.deepEqual(later.json?.data, whole.json?.data);
+  });
+
   it('CORS: /v1/tokens answers preflights and any origin; v3 and the clock never do', async () => {
     const preflight = await raw(sandbox.url, {
       method: 'OPTIONS',

@@ -35,6 +35,7 @@ export const IntakeCode = {
 /** `application/json` or a `+json` type, with parameters; a charset, if any, must be UTF-8. */
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
+  if (header === 'application/json') return true;
   const [type, ...params] = header.split(';');
   const essence = type!.trim().toLowerCase();
   if (essence !== 'application/json' && !/^application\/[a-z0-9.+-]+\+json$/.test(essence)) return false;
@@ -68,12 +69,10 @@ async function readBounded(c: Context, now: number, limit: number): Promise<Uint
       415,
     );
   }
-  const tooLarge = () =>
-    reply(c, now, IntakeCode.BODY_TOO_LARGE, { reason: 'body_too_large', limit }, `The body is over ${limit} bytes.`, 413);
   const declared = c.req.header('content-length');
   if (declared !== undefined) {
     // Node's HTTP parser has already refused a malformed Content-Length.
-    if (Number(declared) > limit) return tooLarge();
+    if (Number(declared) > limit) return tooLarge(c, now, limit);
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     return incoming ? readIncoming(incoming) : new Uint8Array(await c.req.arrayBuffer());
   }
@@ -88,7 +87,7 @@ async function readBounded(c: Context, now: number, limit: number): Promise<Uint
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      return tooLarge();
+      return tooLarge(c, now, limit);
     }
     chunks.push(value);
   }
@@ -101,12 +100,22 @@ async function readBounded(c: Context, now: number, limit: number): Promise<Uint
   return body;
 }
 
+function tooLarge(c: Context, now: number, limit: number): Response {
+  return reply(c, now, IntakeCode.BODY_TOO_LARGE, { reason: 'body_too_large', limit }, `The body is over ${limit} bytes.`, 413);
+}
+
 /**
  * The body straight from Node's request stream, whose length the HTTP parser
  * already holds to the declared Content-Length. Reading it here rather than
  * through the adapter's web `Request` saves most of a small request's time.
  */
-function readIncoming(incoming: IncomingMessage): Promise<Uint8Array> {
+function readIncoming(incoming: IncomingMessage): Uint8Array | Promise<Uint8Array> {
+  // A small body usually comes in the same packet as its headers: by now the
+  // parser has ended the message and the whole body waits in the stream's
+  // buffer, where read() hands all of it over at once.
+  if (incoming.complete && incoming.readableFlowing === null && !incoming.readableEnded) {
+    return (incoming.read() as Buffer | null) ?? new Uint8Array(0);
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -119,17 +128,20 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The body as JSON the routes can use, or a refusal (`invalid_json`, HTTP 400). */
 export function parseJsonBody(c: Context, now: number, raw: Uint8Array): { value: unknown } | Response {
-  const refuse = (reason: string, message: string) => reply(c, now, IntakeCode.INVALID_JSON, { reason }, message, 400);
   let value: unknown;
   try {
     value = JSON.parse(UTF8.decode(raw));
   } catch {
-    return refuse('not_json', 'The body must be JSON in UTF-8.');
+    return refuseJson(c, now, 'not_json', 'The body must be JSON in UTF-8.');
   }
   const problem = shapeProblem(value);
-  if (problem === 'too_deep') return refuse(problem, `The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`);
-  if (problem === 'forbidden_key') return refuse(problem, 'The JSON has a "__proto__" key.');
+  if (problem === 'too_deep') return refuseJson(c, now, problem, `The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (problem === 'forbidden_key') return refuseJson(c, now, problem, 'The JSON has a "__proto__" key.');
   return { value };
+}
+
+function refuseJson(c: Context, now: number, reason: string, message: string): Response {
+  return reply(c, now, IntakeCode.INVALID_JSON, { reason }, message, 400);
 }
 
 /** Both steps for routes that need no raw bytes (v3 routes also verify them): the JSON body, or a refusal. */

@@ -73,4 +73,13 @@ describe('redact: upstream text before it reaches an error', () => {
     assert.equal(redactIdentifier('nonce4111111111111111x'), `nonce${REDACTED}x`);
     assert.equal(redactIdentifier('cli_sec_test_x_0001', ['sec_test_x_0001']), `cli_${REDACTED}`);
   });
+  it('finds a rule whether it matches at the start, the end or case-folded in a long text, and leaves plain text as it was', () => {
+    const filler = 'plain words, no secret '.repeat(20);
+    assert.equal(redact(filler, [], 1_000), filler);
+    assert.equal(redact('txn_status', ['sec_test_user_9f3b2c7d1e5a4b60']), 'txn_status');
+    assert.equal(redact(`4111111111111111 ${filler}`, [], 1_000), `${REDACTED} ${filler}`);
+    assert.equal(redact(`${filler}CVV: 123`, [], 1_000), `${filler}CVV: ${REDACTED}`);
+    assert.equal(redact(`${filler}bearer abc`, [], 1_000), `${filler}bearer ${REDACTED}`);
+    assert.equal(redact(`${filler}SK_live_abcdef123456`, [], 1_000), `${filler}SK_live_abcdef123456`);
+  });
 });

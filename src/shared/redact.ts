@@ -56,13 +56,40 @@ function apply(rules: readonly Rule[], text: string, known: readonly (string | u
 }
 
 /**
+ * {@link apply} for {@link redact}, which the sandbox's log runs on every
+ * string of every request: a known value is looked for before it is
+ * replaced, and `any` (matching wherever one of `rules` would) is tried
+ * once first: when it finds nothing, no rule would change the text, so none
+ * runs. Most strings, a key or a short value, match none. The same result
+ * as `apply`.
+ */
+function applyScanned(rules: readonly Rule[], any: RegExp, text: string, known: readonly (string | undefined)[], max: number): string {
+  let out = text;
+  for (const value of known) if (value && value.length > 2 && out.includes(value)) out = out.replaceAll(value, REDACTED);
+  if (any.test(out)) return apply(rules, out, [], max);
+  return out.length > max ? `${out.slice(0, max)}…` : out;
+}
+
+/** {@link redact}'s rules, and one pattern matching wherever any of them does (case-insensitive, so a superset), made on first use. */
+let redactRules: { rules: readonly Rule[]; any: RegExp } | undefined;
+
+function allRules(): { rules: readonly Rule[]; any: RegExp } {
+  if (!redactRules) {
+    const rules = [...credentialRules(), ...CARD_RULES];
+    redactRules = { rules, any: new RegExp(rules.map(([rule]) => `(?:${rule.source})`).join('|'), 'i') };
+  }
+  return redactRules;
+}
+
+/**
  * `text` with every credential, signature and card-number look-alike
  * replaced by {@link REDACTED}, then cut to `max` characters. `known` are
  * exact values to remove as well (the caller's own secret or key), whatever
  * they look like. The server helper's errors use it.
  */
 export function redact(text: string, known: readonly (string | undefined)[] = [], max = MAX_UPSTREAM_TEXT): string {
-  return apply([...credentialRules(), ...CARD_RULES], text, known, max);
+  const { rules, any } = allRules();
+  return applyScanned(rules, any, text, known, max);
 }
 
 /**
@@ -93,9 +120,12 @@ function passesLuhn(digits: string): boolean {
  * that {@link redactCardData} would hide one in twenty-five of them.
  */
 export function redactIdentifier(text: string, known: readonly (string | undefined)[] = [], max = MAX_UPSTREAM_TEXT): string {
-  const rules = CARD_RULES.map(([rule]): Rule => [rule, (run) => (passesLuhn(run.replace(/\D/g, '')) ? REDACTED : run)]);
-  return apply(rules, text, known, max);
+  identifierRules ??= CARD_RULES.map(([rule]): Rule => [rule, (run) => (passesLuhn(run.replace(/\D/g, '')) ? REDACTED : run)]);
+  return apply(identifierRules, text, known, max);
 }
+
+/** {@link redactIdentifier}'s rules, made on first use. */
+let identifierRules: readonly Rule[] | undefined;
 
 /**
  * A copy of parsed upstream JSON with every string redacted (keys too), for

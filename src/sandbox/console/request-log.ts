@@ -3,7 +3,7 @@ import type { LogEntry, LogSummary, Refusal } from '../../console/api.js';
 import { bearerKey } from '../../tokenize/wire.js';
 import { SignatureHeader } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
-import { cardValues, knownSecrets, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
+import { cardValues, knownSecrets, readBytes, readText, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
 import { traces, type Trace } from './trace.js';
 
 /**
@@ -29,7 +29,21 @@ export class RequestLog {
   }
 
   add(entry: Omit<LogEntry, 'id'>): LogEntry {
-    const full: LogEntry = { ...entry, id: this.#nextId++ };
+    // Field by field rather than spread: the same entry, made in a fraction of the time on every request.
+    const full: LogEntry = {
+      at: entry.at,
+      method: entry.method,
+      path: entry.path,
+      credential: entry.credential,
+      status: entry.status,
+      code: entry.code,
+      durationMs: entry.durationMs,
+      refused: entry.refused,
+      requestBody: entry.requestBody,
+      responseBody: entry.responseBody,
+      refusal: entry.refusal,
+      id: this.#nextId++,
+    };
     this.#entries.push(full);
     if (this.#entries.length > this.capacity) this.#entries.shift();
     if (this.#listeners.size > 0) {
@@ -87,13 +101,14 @@ export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareH
     const started = performance.now();
     await next();
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
-    const answer = await readAnswer(c.res, sent);
+    const answer = sent.response === c.res ? readSentAnswer(sent) : await readAnswer(c.res);
     const authorization = c.req.header('authorization');
+    const requestBody = readBytes(trace.body);
     const known = knownSecrets([
       c.req.header(SignatureHeader.SIGNATURE),
       authorization,
       ...basicParts(authorization),
-      ...cardValues(trace.body),
+      ...cardValues(requestBody, trace.body),
       ...[...(ctx.v3?.managedCredentials.values() ?? [])].map((m) => m.secret),
     ]);
     const refused = c.res.status >= 400 || (answer.code !== null && answer.code !== 200);
@@ -101,13 +116,13 @@ export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareH
       at,
       method: c.req.method.slice(0, 10),
       path: scrubText(target, known, 500),
-      credential: credentialOf(c, ctx, known),
+      credential: credentialOf(c, ctx, authorization, known),
       status: c.res.status,
       code: answer.code,
       durationMs,
       refused,
-      requestBody: scrubBody(trace.body, known),
-      responseBody: answer.text === null ? null : scrubBody(new TextEncoder().encode(answer.text), known),
+      requestBody: scrubBody(requestBody, known),
+      responseBody: answer.text === null ? null : scrubBody(readText(answer.text, answer.parsed), known),
       refusal: refused ? (trace.refusal ? scrubRefusal(trace.refusal, known) : fromEnvelope(answer.json, known)) : null,
     });
   };
@@ -162,21 +177,35 @@ function contentTypeIn(headers: unknown): string | undefined {
   return undefined;
 }
 
-/**
- * The JSON answer's text and envelope code; other answers (a stream, HTML)
- * are not read. The text is the string the route built this very Response
- * from, or else read from a clone of it.
- */
-async function readAnswer(res: Response, sent: SentText): Promise<{ text: string | null; json: unknown; code: number | string | null }> {
-  const contentType = (sent.response === res ? sent.contentType : undefined) ?? res.headers.get('content-type') ?? '';
-  if (!contentType.includes('json')) return { text: null, json: null, code: null };
-  const text = sent.response === res ? sent.text : await res.clone().text();
+/** What the log reads of a JSON answer: its text, its parse and its envelope code; all null for other answers. */
+interface Answer {
+  text: string | null;
+  json: unknown;
+  parsed: { value: unknown } | null;
+  code: number | string | null;
+}
+
+/** The answer a route built from a string, read from that string. */
+function readSentAnswer(sent: SentText): Answer {
+  return sent.contentType === undefined
+    ? answerOf(sent.response!.headers.get('content-type'), sent.text)
+    : answerOf(sent.contentType, sent.text);
+}
+
+/** Any other answer (a stream, HTML, a Response built elsewhere): JSON is read from a clone of it. */
+async function readAnswer(res: Response): Promise<Answer> {
+  const contentType = res.headers.get('content-type');
+  return answerOf(contentType, contentType?.includes('json') ? await res.clone().text() : '');
+}
+
+function answerOf(contentType: string | null, text: string): Answer {
+  if (!contentType?.includes('json')) return { text: null, json: null, parsed: null, code: null };
   try {
     const json: unknown = JSON.parse(text);
     const code = (json as { code?: unknown } | null)?.code;
-    return { text, json, code: typeof code === 'number' || typeof code === 'string' ? code : null };
+    return { text, json, parsed: { value: json }, code: typeof code === 'number' || typeof code === 'string' ? code : null };
   } catch {
-    return { text, json: null, code: null };
+    return { text, json: null, parsed: null, code: null };
   }
 }
 
@@ -192,10 +221,9 @@ function basicParts(authorization: string | undefined): string[] {
  * Who called, never with what secret: the v3 client ID, the merchant a
  * Basic secret key belongs to, or the public key a tokenization carried.
  */
-function credentialOf(c: Context, ctx: SandboxContext, known: readonly string[]): string | null {
+function credentialOf(c: Context, ctx: SandboxContext, authorization: string | undefined, known: readonly string[]): string | null {
   const clientId = c.req.header(SignatureHeader.CLIENT_ID);
   if (clientId) return scrubIdentifier(clientId.slice(0, 200), known);
-  const authorization = c.req.header('authorization');
   if (!authorization) return null;
   if (/^Basic\s/i.test(authorization)) {
     const user = basicParts(authorization)[1];

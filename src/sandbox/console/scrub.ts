@@ -43,31 +43,75 @@ export function scrubIdentifier(value: string, known: readonly string[]): string
   return redactIdentifier(value, known, 200);
 }
 
+/** The most of a body's bytes the log reads: the largest body any route takes. */
+const MAX_READ_BYTES = 64 * 1024;
+
+const LENIENT_UTF8 = new TextDecoder('utf-8', { fatal: false });
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * A body as the log reads it, once for every use: its text (its first
+ * {@link MAX_READ_BYTES} bytes, as UTF-8 with bad bytes replaced) and, when
+ * that text is JSON, the parsed value. Private to this module's readers.
+ */
+export interface LoggedBody {
+  text: string;
+  json: { value: unknown } | null;
+  /** The text is the whole body (it was not cut at the limit). */
+  whole: boolean;
+}
+
+function parsed(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+/** Request bytes as the log reads them; null for no body. */
+export function readBytes(bytes: Uint8Array | null): LoggedBody | null {
+  if (bytes === null || bytes.byteLength === 0) return null;
+  const whole = bytes.byteLength <= MAX_READ_BYTES;
+  const text = LENIENT_UTF8.decode(whole ? bytes : bytes.subarray(0, MAX_READ_BYTES));
+  return { text, json: parsed(text), whole };
+}
+
+/**
+ * An answer the route built from a string, read as {@link readBytes} would
+ * read its UTF-8 bytes, without making them: the same text when it is well
+ * formed and within the limit. `json` is its parse, when already made.
+ */
+export function readText(text: string, json?: { value: unknown } | null): LoggedBody | null {
+  if (text.length === 0) return null;
+  // Encoding would replace a lone surrogate; any surrogate at all takes the long way.
+  if (SURROGATE.test(text) || Buffer.byteLength(text) > MAX_READ_BYTES) return readBytes(new TextEncoder().encode(text));
+  return { text, json: json === undefined ? parsed(text) : json, whole: true };
+}
+
 /**
  * A body for display: parsed JSON is redacted value by value, then written
  * out and redacted once more as text (a card number sent as a JSON number
  * is a number, not a string); anything else is redacted as text.
  */
-export function scrubBody(bytes: Uint8Array | null, known: readonly string[]): string | null {
-  if (bytes === null || bytes.byteLength === 0) return null;
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 64 * 1024));
-  let pretty: string;
-  try {
-    pretty = JSON.stringify(redactDeep(JSON.parse(text), known), null, 2);
-  } catch {
-    pretty = text;
+export function scrubBody(body: LoggedBody | null, known: readonly string[]): string | null {
+  if (body === null) return null;
+  let pretty = body.text;
+  if (body.json) {
+    try {
+      pretty = JSON.stringify(redactDeep(body.json.value, known), null, 2);
+    } catch {
+      pretty = body.text;
+    }
   }
   return scrubText(pretty, known);
 }
 
 /** The card's number and CVV in a tokenization body, to remove by value even when no rule would match them. */
-export function cardValues(bytes: Uint8Array | null): string[] {
-  if (bytes === null) return [];
-  try {
-    const card = (JSON.parse(new TextDecoder().decode(bytes)) as { card?: Record<string, unknown> } | null)?.card;
-    if (!card || typeof card !== 'object') return [];
-    return [card.number, card.cvv].filter((v): v is string => typeof v === 'string');
-  } catch {
-    return [];
-  }
+export function cardValues(body: LoggedBody | null, bytes: Uint8Array | null): string[] {
+  // A body cut at the limit is read whole here, as a card past it must still be found.
+  const json = body === null ? null : body.whole ? body.json : parsed(new TextDecoder().decode(bytes!));
+  const card = (json?.value as { card?: Record<string, unknown> } | null | undefined)?.card;
+  if (!card || typeof card !== 'object') return [];
+  return [card.number, card.cvv].filter((v): v is string => typeof v === 'string');
 }

@@ -54,14 +54,15 @@ function signingKeysOf(ctx: SandboxContext): SigningKeyCache {
 export async function authenticate(c: Context, ctx: SandboxContext, op: Operation, raw: Uint8Array): Promise<Authenticated | Response> {
   const now = ctx.clock.now();
   const path = requestTarget(c);
-  const header = (name: string) => c.req.header(name);
+  // Bound rather than wrapped in a new arrow: the same reader, made without a closure per request.
+  const header: (name: string) => string | undefined = c.req.header.bind(c.req);
   const verdict = await verifySignedRequest({
     method: c.req.method,
     path,
     header,
     body: raw,
     now,
-    secretFor: (clientId) => V3_CREDENTIALS.find((cred) => cred.clientId === clientId)?.secret,
+    secretFor,
     nonces: v3State(ctx).nonces,
     keys: signingKeysOf(ctx),
   });
@@ -72,10 +73,6 @@ export async function authenticate(c: Context, ctx: SandboxContext, op: Operatio
   }
 
   const credential = V3_CREDENTIALS.find((cred) => cred.clientId === verdict.clientId)!;
-  const deny = (reason: string, message: string) => {
-    noteRefusal(c, { kind: 'policy', rule: message, reason });
-    return reply(c, now, 403, { reason }, message, 403);
-  };
   const violation = credentialPolicyViolation(op.group, credential.kind, verdict.target !== null);
   const contextMissing =
     op.group === 'account' &&
@@ -102,13 +99,23 @@ export async function authenticate(c: Context, ctx: SandboxContext, op: Operatio
         : op.group === 'account' && credential.kind === 'USER'
           ? 'target_required'
           : 'credential_not_allowed';
-    return deny(reason, `${violation}.`);
+    return deny(c, now, reason, `${violation}.`);
   }
   if (op.group !== 'account') return { credential, account: null, raw };
 
   const account = selectAccount(credential, verdict.target);
-  if ('reason' in account) return deny(account.reason, account.message);
+  if ('reason' in account) return deny(c, now, account.reason, account.message);
   return { credential, account, raw };
+}
+
+function secretFor(clientId: string): string | undefined {
+  return V3_CREDENTIALS.find((cred) => cred.clientId === clientId)?.secret;
+}
+
+/** A refusal of the §5.3 policy: HTTP 403, its reason in the envelope and, for the console, the rule. */
+function deny(c: Context, now: number, reason: string, message: string): Response {
+  noteRefusal(c, { kind: 'policy', rule: message, reason });
+  return reply(c, now, 403, { reason }, message, 403);
 }
 
 /**
@@ -126,21 +133,25 @@ function requestTarget(c: Context): string {
 }
 
 function selectAccount(credential: V3CredentialFixture, target: Target | null): V3AccountFixture | { reason: string; message: string } {
-  const matches = (a: V3AccountFixture) => target !== null && a.ispb === target.ispb && a.accountNumber === target.accountNumber;
   if (credential.kind === 'ACCOUNT') {
     const bound = V3_ACCOUNTS.find((a) => a.id === credential.accountId);
     if (!bound)
       return { reason: 'account_context_missing', message: 'This ACCOUNT credential is not bound to an open account: no account context.' };
     // §5.3: an ACCOUNT credential may omit the pair; if sent, it must name the bound account.
-    if (target && !matches(bound))
+    if (target && !names(target, bound))
       return {
         reason: 'target_mismatch',
         message: 'X-ISPB / X-Account-Number do not match the account this credential is bound to (§5.3).',
       };
     return bound;
   }
-  const selected = V3_ACCOUNTS.find((a) => matches(a) && credential.accountIds?.includes(a.id));
+  const selected = V3_ACCOUNTS.find((a) => names(target, a) && credential.accountIds?.includes(a.id));
   if (!selected)
     return { reason: 'account_not_accessible', message: 'This user cannot act on the account named by X-ISPB / X-Account-Number.' };
   return selected;
+}
+
+/** Whether the target pair names this account. */
+function names(target: Target | null, account: V3AccountFixture): boolean {
+  return target !== null && account.ispb === target.ispb && account.accountNumber === target.accountNumber;
 }

@@ -1,5 +1,5 @@
-import { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { constantTimeEqual, utf8 } from '../../server/bytes.js';
+import nodeCrypto, { createHash, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { utf8 } from '../../server/bytes.js';
 import { canonicalString, readTargetPair, SignatureHeader, TIMESTAMP_TOLERANCE_MS, type Target } from '../../server/signing.js';
 import type { NonceCache } from './nonce-cache.js';
 
@@ -78,6 +78,7 @@ export class SigningKeyCache {
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
+const TIMESTAMP = /^[0-9]{1,16}$/;
 const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
@@ -94,37 +95,30 @@ const NONCE = /^[A-Za-z0-9_-]{16,128}$/;
  * route policy. Asynchronous for its callers, though nothing in it waits now.
  */
 export async function verifySignedRequest(input: VerifyInput): Promise<VerifyResult> {
-  const fail = (reason: VerifyFailureReason, message: string): VerifyResult => ({ ok: false, reason, message });
-  const get = (name: string) => input.header(name) ?? undefined;
-
-  const clientId = get(SignatureHeader.CLIENT_ID);
-  const timestamp = get(SignatureHeader.TIMESTAMP);
-  const nonce = get(SignatureHeader.NONCE);
-  const signature = get(SignatureHeader.SIGNATURE);
-  const sentHash = get(SignatureHeader.CONTENT_HASH);
-  for (const [name, value] of [
-    [SignatureHeader.CLIENT_ID, clientId],
-    [SignatureHeader.TIMESTAMP, timestamp],
-    [SignatureHeader.NONCE, nonce],
-    [SignatureHeader.SIGNATURE, signature],
-  ] as const) {
-    if (!value) return fail('missing_header', `Missing ${name} header.`);
-  }
-  if (!/^[0-9]{1,16}$/.test(timestamp!)) return fail('malformed_header', 'X-Timestamp must be Unix milliseconds (digits only).');
-  if (!NONCE.test(nonce!)) return fail('malformed_header', 'X-Nonce must be 16 to 128 characters of A-Z, a-z, 0-9, "-" or "_".');
-  if (!HEX64.test(signature!)) return fail('malformed_header', 'X-Signature must be 64 lowercase hex characters (HMAC-SHA256).');
+  const clientId = input.header(SignatureHeader.CLIENT_ID) ?? undefined;
+  const timestamp = input.header(SignatureHeader.TIMESTAMP) ?? undefined;
+  const nonce = input.header(SignatureHeader.NONCE) ?? undefined;
+  const signature = input.header(SignatureHeader.SIGNATURE) ?? undefined;
+  const sentHash = input.header(SignatureHeader.CONTENT_HASH) ?? undefined;
+  if (!clientId) return missing(SignatureHeader.CLIENT_ID);
+  if (!timestamp) return missing(SignatureHeader.TIMESTAMP);
+  if (!nonce) return missing(SignatureHeader.NONCE);
+  if (!signature) return missing(SignatureHeader.SIGNATURE);
+  if (!TIMESTAMP.test(timestamp)) return fail('malformed_header', 'X-Timestamp must be Unix milliseconds (digits only).');
+  if (!NONCE.test(nonce)) return fail('malformed_header', 'X-Nonce must be 16 to 128 characters of A-Z, a-z, 0-9, "-" or "_".');
+  if (!HEX64.test(signature)) return fail('malformed_header', 'X-Signature must be 64 lowercase hex characters (HMAC-SHA256).');
   if (sentHash !== undefined && !HEX64.test(sentHash)) {
     return fail('malformed_header', 'X-Content-Hash must be 64 lowercase hex characters (SHA-256 of the raw body).');
   }
 
-  const target = readTargetPair(get(SignatureHeader.ISPB), get(SignatureHeader.ACCOUNT_NUMBER));
+  const target = readTargetPair(input.header(SignatureHeader.ISPB) ?? undefined, input.header(SignatureHeader.ACCOUNT_NUMBER) ?? undefined);
   if (target !== null && 'missing' in target) {
     return fail('target_pair_incomplete', 'X-ISPB and X-Account-Number must be sent together or not at all (§5.2).');
   }
 
-  const secret = input.secretFor(clientId!);
+  const secret = input.secretFor(clientId);
   if (secret === undefined) {
-    input.keys?.forget(clientId!);
+    input.keys?.forget(clientId);
     return fail('unknown_client', 'Unknown X-Client-ID.');
   }
 
@@ -137,38 +131,59 @@ export async function verifySignedRequest(input: VerifyInput): Promise<VerifyRes
     );
   }
 
-  const actualHash = createHash('sha256').update(input.body).digest('hex');
+  const actualHash = sha256Hex(input.body);
   if (sentHash !== undefined && !safeEqualHex(sentHash, actualHash)) {
     return fail('content_hash_mismatch', 'X-Content-Hash does not match the body. Hash the exact bytes you send.');
   }
 
-  const expected = createHmac('sha256', input.keys ? input.keys.keyFor(clientId!, secret) : utf8(secret))
+  const expected = createHmac('sha256', input.keys ? input.keys.keyFor(clientId, secret) : utf8(secret))
     .update(
       canonicalString({
         method: input.method,
         path: input.path,
-        clientId: clientId!,
-        timestamp: timestamp!,
-        nonce: nonce!,
+        clientId,
+        timestamp,
+        nonce,
         contentHash: actualHash,
         target,
       }),
     )
     .digest('hex');
-  if (!safeEqualHex(signature!, expected)) {
+  if (!safeEqualHex(signature, expected)) {
     return fail(
       'signature_mismatch',
       'X-Signature does not match. Check the secret, that the path includes any query string, and that the body is the exact bytes signed.',
     );
   }
 
-  if (!input.nonces.remember(clientId!, nonce!, input.now)) {
+  if (!input.nonces.remember(clientId, nonce, input.now)) {
     return fail('nonce_replayed', 'X-Nonce was already used. Sign every request, including retries, with a fresh nonce.');
   }
-  return { ok: true, clientId: clientId!, target };
+  return { ok: true, clientId, target };
 }
 
-/** Constant-time comparison of two hex strings, over their bytes (server/bytes.ts). */
+/** Node's one-shot digest where it has one (20.12 and later), several times faster on a small body than a Hash object. */
+const sha256Hex: (bytes: Uint8Array) => string =
+  typeof nodeCrypto.hash === 'function'
+    ? (bytes) => nodeCrypto.hash('sha256', bytes, 'hex')
+    : (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+function fail(reason: VerifyFailureReason, message: string): VerifyResult {
+  return { ok: false, reason, message };
+}
+
+function missing(name: string): VerifyResult {
+  return fail('missing_header', `Missing ${name} header.`);
+}
+
+/**
+ * Two hex strings compared in time that depends on their length only, as
+ * `constantTimeEqual` (server/bytes.ts) compares bytes: hex is ASCII, so its
+ * characters are its bytes, and none need encoding first.
+ */
 function safeEqualHex(a: string, b: string): boolean {
-  return constantTimeEqual(utf8(a), utf8(b));
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
 }

@@ -5,6 +5,8 @@
  * the error classes have one path of their own, `pay-card-form/core`.
  */
 import { setInlineFormLoader } from './element/inline-mode.js';
+import { setDiagnosisSource } from './element/diagnosis-source.js';
+import { diagnosisOnDemand } from './element/diagnosis-on-demand.js';
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
@@ -18,6 +20,7 @@ export type { Problem } from './form/problems.js';
 export { type CardFieldName } from './card/field-names.js';
 
 setInlineFormLoader(() => import('./element/inline-surface.js'));
+setDiagnosisSource(diagnosisOnDemand);
 // Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
   customElements.define('pay-card-form', PayCardForm);

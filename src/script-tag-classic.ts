@@ -6,6 +6,8 @@
  * ES module has both modes.
  */
 import { setInlineFormLoader } from './element/inline-mode.js';
+import { setDiagnosisSource } from './element/diagnosis-source.js';
+import { diagnose } from './element/frame-diagnosis.js';
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
@@ -22,6 +24,8 @@ setInlineFormLoader(() => {
   warned = true;
   return null;
 });
+// One file, the frame's diagnosis in it: nothing to fetch when a frame fails.
+setDiagnosisSource({ prepare() {}, diagnose });
 // A page may also load the ES module or an app's bundle: the first definition stands.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
   customElements.define('pay-card-form', PayCardForm);

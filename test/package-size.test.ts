@@ -121,8 +121,12 @@ test("the frame's failure diagnosis loads on demand, on its own: no page that sh
     !installed.modules.some((m) => /dist[\\/]element[\\/]frame-diagnosis\.js$/.test(m.id)),
     "import 'pay-card-form' loads the frame's diagnosis at once",
   );
-  const surface = await readFile(new URL('../dist/element/framed-surface.js', import.meta.url), 'utf8');
-  assert.match(surface, /\bimport\(\s*["'`]\.\/frame-diagnosis\.js["'`]\s*\)/, 'the element no longer imports its diagnosis on demand');
+  const onDemandSource = await readFile(new URL('../dist/element/diagnosis-on-demand.js', import.meta.url), 'utf8');
+  assert.match(
+    onDemandSource,
+    /\bimport\(\s*["'`]\.\/frame-diagnosis\.js["'`]\s*\)/,
+    'the element no longer imports its diagnosis on demand',
+  );
 });
 
 test('Parcelas and the document load only where they are turned on: on demand, in the frame and inline, and in no row', async () => {

@@ -163,6 +163,32 @@ for (const blocked of [false, true]) {
   });
 }
 
+test('classic build: a frame that fails is diagnosed from the one file, with no request for more code', async () => {
+  const tab = await browser.newPage();
+  const scripts: string[] = [];
+  tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+  try {
+    await tab.goto(new URL('classic.html', demo.url).href);
+    await cardFrame(tab).locator('#number').waitFor();
+    const closed = `http://127.0.0.1:${await closedPort()}`;
+    const heard = await tab.evaluate(`new Promise((resolve) => {
+      const el = document.querySelector('pay-card-form');
+      el.addEventListener('tokenize-error', ({ detail: { error } }) => resolve({ name: error.name, reason: error.reason, message: error.message }));
+      el.baseUrl = ${JSON.stringify(closed)};
+    })`);
+    const { name, reason, message } = heard as { name: string; reason: string; message: string };
+    assert.equal(name, 'FrameError');
+    assert.equal(reason, 'unreachable');
+    assert.match(message, /nothing answers at/);
+    assert.deepEqual(
+      scripts.filter((path) => path.startsWith('/dist/')),
+      ['/dist/pay-card-form.iife.js'],
+    );
+  } finally {
+    await tab.close();
+  }
+});
+
 test('the classic build exposes the element, tokenize and the error classes on window.PayCardForm', async () => {
   const tab = await browser.newPage();
   try {

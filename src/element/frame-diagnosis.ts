@@ -37,6 +37,11 @@ export interface PageCode {
 const HEADER: typeof FRAME_ANCESTORS_HEADER = 'pay-frame-ancestors';
 const PATH: typeof FRAME_PATH = 'frame/v1/card.html';
 
+/** The cause of a round's failure: a frame that said hello and did not start, or what the probe finds. */
+export async function diagnose(started: boolean, url: string, signal: AbortSignal, page: PageCode): Promise<FrameError> {
+  return started ? frameError('not-started', url, page) : probeFrame(url, signal, page);
+}
+
 /**
  * The cause of the failure of the frame at `url` (which said nothing), as the
  * probe finds it. `signal` ends both requests: the host gives the probe and

@@ -14,6 +14,7 @@ import { readThemeVariables } from './read-theme.js';
 import { PortCalls } from './port-calls.js';
 import { passEarlyInput } from './early-input.js';
 import { addressSpace, morePrivate } from '../shared/address-space.js';
+import { diagnosisSource } from './diagnosis-source.js';
 
 /** After a frame document's `load` event, how long its `hello` may take: the card frame's script says it before that event, so this is slack for a busy page. Past it, the attempt has failed. */
 const HELLO_MS = 2_000;
@@ -30,9 +31,6 @@ const START_MS = 10_000;
 const GIVE_UP_MS = 24_000;
 /** How long the diagnosis may take once the host has given up, the loading of its module and its probe together: within the 30 s. */
 const PROBE_MS = 4_000;
-
-/** The diagnosis's module: most pages never need it, so it loads once a first attempt has failed. */
-type Diagnosis = typeof import('./frame-diagnosis.js');
 
 /**
  * Where the frame is in its life. A round begins at `loading` (a new
@@ -106,8 +104,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
   #queue: ToFrame[] = [];
   #lastSettings = '';
   readonly #calls = new PortCalls<TokenizeResult>();
-  /** The diagnosis's module on its way, or its failure to load; started by the first attempt that fails. */
-  #diagnosis: Promise<Diagnosis> | null = null;
 
   constructor(host: ReactiveControllerHost & HTMLElement, delegate: SurfaceDelegate, frameUrl: () => string) {
     this.#host = host;
@@ -215,7 +211,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
   protected enter(state: FrameState): void {
     this.#state = state;
     // An attempt failed: the code that finds out why is fetched now, while the next attempts run, so the page still hears within 30 s.
-    if (state.name === 'backoff' || state.name === 'probing') this.#loadDiagnosis();
+    if (state.name === 'backoff' || state.name === 'probing') diagnosisSource.prepare();
     clearTimeout(this.#timer);
     this.#timer = undefined;
     if (state.name === 'stopped' || state.name === 'idle') this.#round++;
@@ -385,7 +381,11 @@ export class FramedSurface implements CardSurface, ReactiveController {
     // Nothing more from this frame: no late answer can start a second failure.
     this.#iframe?.remove();
     this.#iframe = null;
-    const error = await this.#diagnose(started);
+    const error = await diagnosisSource.diagnose(started, this.#src, AbortSignal.timeout(PROBE_MS), {
+      addressSpace,
+      morePrivate,
+      FrameError,
+    });
     if (round !== this.#round) return;
     // A tokenize call waiting for the frame tells the page itself, with this same error, through its own `tokenize-error`.
     const asked = this.#calls.size > 0;
@@ -395,36 +395,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#settleReady?.(error);
     console.warn(error.message);
     if (!asked) this.#delegate.failed(error);
-  }
-
-  #loadDiagnosis(): Promise<Diagnosis> {
-    const loading = (this.#diagnosis ??= import('./frame-diagnosis.js'));
-    // A module that did not load is asked for again by the next failure (the page's network may be back).
-    loading.catch(() => {
-      if (this.#diagnosis === loading) this.#diagnosis = null;
-    });
-    return loading;
-  }
-
-  /**
-   * The cause of the failure, as the diagnosis finds it within `PROBE_MS`,
-   * its module's loading included. When the module does not load in time,
-   * the page still hears a `FrameError`, one that says the cause could not
-   * be found and why, rather than nothing.
-   */
-  async #diagnose(started: boolean): Promise<FrameError> {
-    const signal = AbortSignal.timeout(PROBE_MS);
-    const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
-    try {
-      const { frameError, probeFrame } = await Promise.race([this.#loadDiagnosis(), timedOut]);
-      const page = { addressSpace, morePrivate, FrameError };
-      return started ? frameError('not-started', this.#src, page) : await probeFrame(this.#src, signal, page);
-    } catch (cause) {
-      return new FrameError(
-        `<pay-card-form> cannot show its secure card form from ${this.#src}, and the file that finds out why did not load from this page's server either. Try again (el.retry()).`,
-        { reason: started ? 'not-started' : 'unreachable', url: this.#src, cause },
-      );
-    }
   }
 
   /** No usable address: no frame, and `ready` says why. */

@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { walkGraph, type GraphFile } from './import-graph.js';
-import { ON_FAILURE, OPT_IN } from './page-loads.js';
+import { OPT_IN, whenNeeded } from './page-loads.js';
 
 export interface Bundled {
   code: string;
@@ -75,8 +75,8 @@ function split(output: BuildOutput): Split {
   const ours = (names: string[]) => names.filter((name) => chunks.has(name));
   const graph = walkGraph(entries[0]!.fileName, (name) => ({
     static: ours(chunks.get(name)!.imports),
-    // What only a page that turns on Parcelas or the document loads, or one whose frame fails, is not what `import` costs (page-loads.ts).
-    dynamic: ours(chunks.get(name)!.dynamicImports).filter((each) => !OPT_IN.test(each) && !ON_FAILURE.test(each)),
+    // What only a page that turns on Parcelas or the document loads, or one whose frame fails or that sets overrides, is not what `import` costs (page-loads.ts).
+    dynamic: ours(chunks.get(name)!.dynamicImports).filter((each) => !OPT_IN.test(each) && !whenNeeded(each)),
   }));
   const toChunks = (files: GraphFile[]) => files.map((f) => toChunk(chunks.get(f.path)!));
   return { eager: toChunks(graph.eager), lazy: toChunks(graph.lazy) };

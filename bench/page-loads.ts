@@ -71,7 +71,11 @@ const optIn = (path: string) => OPT_IN.test(path);
  * diagnosis. No row counts it, not even the inline one (inline mode has no frame).
  */
 export const ON_FAILURE = /(^|\/)frame-diagnosis-[\w-]*\.js$/;
-const notOnPath = (path: string) => optIn(path) || ON_FAILURE.test(path);
+/** What the element loads only when a page sets `messages` or a `--pay-*` value: their checks. No row counts it. */
+export const ON_OVERRIDES = /(^|\/)override-checks-[\w-]*\.js$/;
+/** Loaded only when a page's frame fails or it overrides sentences or theme values: on no page's usual path. */
+export const whenNeeded = (path: string) => ON_FAILURE.test(path) || ON_OVERRIDES.test(path);
+const notOnPath = (path: string) => optIn(path) || whenNeeded(path);
 
 function read(path: string): string {
   try {
@@ -97,9 +101,7 @@ export function lazyFiles(name: WayName): GraphFile[] {
 export function measureOptIn(name: 'frame' | 'inlinePage'): PageLoad {
   const counted = new Set(measurePageLoad(name).files.map((f) => f.path));
   const graph = importGraph(WAYS[name].entry, read);
-  const files = graph.lazy
-    .filter((f) => !counted.has(f.path) && !ON_FAILURE.test(f.path))
-    .map((f) => ({ ...f, sizes: measure(read(f.path)) }));
+  const files = graph.lazy.filter((f) => !counted.has(f.path) && !whenNeeded(f.path)).map((f) => ({ ...f, sizes: measure(read(f.path)) }));
   return { files, total: sumSizes(files.map((f) => f.sizes)) };
 }
 

@@ -7,6 +7,7 @@
 import { setInlineFormLoader } from './element/inline-mode.js';
 import { setDiagnosisSource } from './element/diagnosis-source.js';
 import { diagnosisOnDemand } from './element/diagnosis-on-demand.js';
+import { setOverrideChecksLoader, UNCHECKED } from './element/override-checks-source.js';
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
@@ -21,6 +22,12 @@ export { type CardFieldName } from './card/field-names.js';
 
 setInlineFormLoader(() => import('./element/inline-surface.js'));
 setDiagnosisSource(diagnosisOnDemand);
+setOverrideChecksLoader(() =>
+  import('./element/override-checks.js').then(
+    ({ overrideChecks }) => overrideChecks,
+    () => UNCHECKED,
+  ),
+);
 // Server-side rendering imports this module in Node, where there is no registry; the manifest analyzer reads this call.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
   customElements.define('pay-card-form', PayCardForm);

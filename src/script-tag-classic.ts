@@ -8,6 +8,8 @@
 import { setInlineFormLoader } from './element/inline-mode.js';
 import { setDiagnosisSource } from './element/diagnosis-source.js';
 import { diagnose } from './element/frame-diagnosis.js';
+import { setOverrideChecksLoader } from './element/override-checks-source.js';
+import { overrideChecks } from './element/override-checks.js';
 import { PayCardForm } from './element/pay-card-form.js';
 
 export { PayCardForm };
@@ -26,6 +28,7 @@ setInlineFormLoader(() => {
 });
 // One file, the frame's diagnosis in it: nothing to fetch when a frame fails.
 setDiagnosisSource({ prepare() {}, diagnose });
+setOverrideChecksLoader(async () => overrideChecks);
 // A page may also load the ES module or an app's bundle: the first definition stands.
 if (typeof customElements !== 'undefined' && !customElements.get('pay-card-form')) {
   customElements.define('pay-card-form', PayCardForm);

@@ -22,7 +22,17 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { kb } from '../bench/measure.js';
 import { measureInstalledImport } from '../bench/installed-import.js';
-import { lazyFiles, measureCheckout, measureOptIn, measurePageLoad, ON_FAILURE, OPT_IN, WAYS, type WayName } from '../bench/page-loads.js';
+import {
+  lazyFiles,
+  measureCheckout,
+  measureOptIn,
+  measurePageLoad,
+  ON_OVERRIDES,
+  OPT_IN,
+  WAYS,
+  whenNeeded,
+  type WayName,
+} from '../bench/page-loads.js';
 
 interface Entry {
   brotliBytes: number;
@@ -93,7 +103,7 @@ test('the isolated page leaves the inline form out, and the inline page adds it'
   const inline = loads.inlinePage.files.map((f) => f.path);
   const onDemand = lazyFiles('isolatedPage')
     .map((f) => f.path)
-    .filter((path) => !ON_FAILURE.test(path));
+    .filter((path) => !whenNeeded(path));
   // Vite names a chunk split off at a dynamic import after the module imported.
   assert.ok(
     onDemand.some((path) => /^chunks\/inline-surface-[\w-]+\.js$/.test(path)),
@@ -126,6 +136,24 @@ test("the frame's failure diagnosis loads on demand, on its own: no page that sh
     onDemandSource,
     /\bimport\(\s*["'`]\.\/frame-diagnosis\.js["'`]\s*\)/,
     'the element no longer imports its diagnosis on demand',
+  );
+});
+
+test('the checks of messages and --pay-* values load on demand, on their own: no row counts them', async () => {
+  const chunk = lazyFiles('isolatedPage')
+    .map((f) => f.path)
+    .find((path) => ON_OVERRIDES.test(path));
+  assert.ok(chunk, 'dist/pay-card-form.js imports no override-checks chunk on demand');
+  for (const name of ['isolatedPage', 'inlinePage'] as const) {
+    const counted = loads[name].files.map((f) => f.path);
+    assert.ok(!counted.some((path) => ON_OVERRIDES.test(path)), `${name} counts ${counted.join(', ')}`);
+  }
+  // It imports nothing: a module it shared with the page would be split off the page's script into one more file to load.
+  const code = await readFile(new URL(`../dist/${chunk}`, import.meta.url), 'utf8');
+  assert.doesNotMatch(code, /\bimport\s*[{*\w]|\bfrom\s*["'`]/, `${chunk} imports another file`);
+  assert.ok(
+    !installed.modules.some((m) => /dist[\\/]element[\\/]override-checks\.js$/.test(m.id)),
+    "import 'pay-card-form' loads the checks of overrides at once",
   );
 });
 

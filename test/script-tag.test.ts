@@ -13,6 +13,8 @@ import { closedPort } from './closed-port.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
 
 let demo: ScriptTagDemo;
+/** An element of the frame, as far as these tests read it (node's types have no DOM). */
+type Styled = { style: { getPropertyValue(name: string): string } };
 let browser: Browser;
 
 before(async () => {
@@ -56,6 +58,7 @@ for (const [build, page, file] of [
       for (const chunk of own.slice(1)) assert.match(chunk, /^\/dist\/chunks\/[\w-]+\.js$/);
       assert.ok(!own.some((path) => path.includes('inline-surface')), 'the inline form is loaded only in inline mode');
       assert.ok(!own.some((path) => path.includes('frame-diagnosis')), "the frame's diagnosis is loaded only when the frame fails");
+      assert.ok(!own.some((path) => path.includes('override-checks')), 'the checks of overrides are loaded only where a page sets one');
       // The frame's scripts come from the sandbox's origin: its own first, then the brand marks it loads after the form.
       const frame = scripts.filter((url) => url.origin !== new URL(demo.url).origin).map((url) => url.pathname);
       assert.match(frame[0]!, /^\/frame\/v1\/assets\/card-[\w-]+\.js$/);
@@ -89,8 +92,9 @@ for (const [build, page] of [
         el.mode = 'inline';
         el.publicKey = first.publicKey;
         el.baseUrl = first.baseUrl;
-        // Parcelas and the document too, so every file a page can load is loaded.
+        // Parcelas and the document too, and a sentence of its own, so every file a page can load is loaded.
         el.collectTaxId = true;
+        el.messages = { submit: 'Pagar agora' };
         document.body.append(el);
         await el.ready;
         const root = el.shadowRoot;
@@ -106,7 +110,7 @@ for (const [build, page] of [
         // What the README says to copy is exactly what a page loads: every file of dist/chunks/ is
         // loaded once both modes run, Parcelas and the document on (the brand marks and those fields
         // last, after the inline form shows), and nothing else; but the frame's diagnosis, which
-        // loads only when a frame fails (the next test).
+        // loads only when a frame fails (the next tests).
         const chunks = (await readdir(new URL('../dist/chunks/', import.meta.url)))
           .filter((name) => !name.startsWith('frame-diagnosis-'))
           .map((name) => `/dist/chunks/${name}`);
@@ -129,6 +133,90 @@ for (const [build, page] of [
     }
   });
 }
+
+for (const [build, page, file] of [
+  ['module', 'index.html', /^\/dist\/chunks\/override-checks-[\w-]+\.js$/],
+  ['classic', 'classic.html', null],
+] as const) {
+  test(`${build} build: a page that sets messages and --pay-* values ${file ? 'loads their checks on demand' : 'has their checks in its one file'}, and the form uses what passes them and warns of the rest, once`, async () => {
+    const tab = await browser.newPage();
+    const scripts: string[] = [];
+    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    const warnings: string[] = [];
+    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    try {
+      await tab.goto(new URL(page, demo.url).href);
+      await cardFrame(tab).locator('#number').waitFor();
+      assert.ok(!scripts.some((path) => path.includes('override-checks')), 'a page that sets no override loads no checks');
+      // A second element, as a page would write it: a sentence, a typo, a usable colour and a length that is not one.
+      await tab.evaluate(`(async () => {
+        const first = document.querySelector('pay-card-form');
+        const el = document.createElement('pay-card-form');
+        el.publicKey = first.publicKey;
+        el.baseUrl = first.baseUrl;
+        el.messages = { submit: 'Pagar agora', submitt: 'typo' };
+        el.style.setProperty('--pay-color-primary', 'rgb(1, 2, 3)');
+        el.style.setProperty('--pay-radius', 'url(x)');
+        document.body.append(el);
+        await el.ready;
+      })()`);
+      const form = cardFrame(tab).nth(1);
+      await form.locator('[part="submit"]').getByText('Pagar agora').waitFor();
+      const primary = await form
+        .locator('pay-card-frame')
+        .evaluate((root) => (root as Styled).style.getPropertyValue('--pay-color-primary'));
+      const radius = await form.locator('pay-card-frame').evaluate((root) => (root as Styled).style.getPropertyValue('--pay-radius'));
+      assert.equal(primary.trim(), 'rgb(1, 2, 3)');
+      assert.equal(radius, '', 'a value the frame would refuse is not posted');
+      const checks = scripts.filter((path) => path.includes('override-checks'));
+      if (file) {
+        assert.equal(checks.length, 1, 'the checks are requested once');
+        assert.match(checks[0]!, file);
+      } else assert.deepEqual(checks, []);
+      const ours = warnings.filter((text) => text.startsWith('<pay-card-form>:'));
+      assert.deepEqual(ours, [
+        '<pay-card-form>: messages.submitt names no sentence of the form (a typo?), so it is not used: the form shows its default instead.',
+        '<pay-card-form>: --pay-radius is not a plain length the frame can use (e.g. 8px), so it is not used: the form shows its default instead.',
+      ]);
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+test('module build: when the checks of the overrides do not load, the form uses none of them and says so, once per setting', async () => {
+  const tab = await browser.newPage();
+  const warnings: string[] = [];
+  tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  // The network refuses the file, as a server without it would.
+  await tab.route(/\/dist\/chunks\/override-checks-[\w-]+\.js$/, (route) => route.abort('failed'));
+  try {
+    await tab.goto(new URL('index.html', demo.url).href);
+    await cardFrame(tab).locator('#number').waitFor();
+    await tab.evaluate(`(async () => {
+      const first = document.querySelector('pay-card-form');
+      const el = document.createElement('pay-card-form');
+      el.publicKey = first.publicKey;
+      el.baseUrl = first.baseUrl;
+      el.messages = { submit: 'Pagar agora' };
+      el.style.setProperty('--pay-color-primary', 'rgb(1, 2, 3)');
+      document.body.append(el);
+      await el.ready;
+    })()`);
+    const form = cardFrame(tab).nth(1);
+    const submit = await form.locator('[part="submit"]').textContent();
+    assert.notEqual(submit?.trim(), 'Pagar agora');
+    const primary = await form.locator('pay-card-frame').evaluate((root) => (root as Styled).style.getPropertyValue('--pay-color-primary'));
+    assert.equal(primary, '');
+    const ours = warnings.filter((text) => text.startsWith('<pay-card-form>:'));
+    assert.deepEqual(ours, [
+      "<pay-card-form>: messages could not be checked (the file that checks it did not load from this page's server), so it is not used: the form shows its default instead.",
+      "<pay-card-form>: --pay-color-primary could not be checked (the file that checks it did not load from this page's server), so it is not used: the form shows its default instead.",
+    ]);
+  } finally {
+    await tab.close();
+  }
+});
 
 for (const blocked of [false, true]) {
   test(`module build: a frame that fails loads its diagnosis on demand${blocked ? ', and when that file does not load the page still hears a FrameError' : ''}`, async () => {

@@ -10,45 +10,27 @@ import { BRANDS } from '../card/brand.js';
 import { FORM_FIELDS } from '../form/form-fields.js';
 import type { Messages } from '../form/messages.js';
 import { PROBLEMS } from '../form/problems.js';
-import { COUNTS, INSTALLMENT_TEMPLATES, type Packed, type PackedMessages } from './message-templates.js';
+import { messageChecks } from './message-check-table.js';
+import { COUNTS, INSTALLMENT_TEMPLATES, type PackedMessages } from './message-templates.js';
 import { sentence } from './protocol.js';
-import { either, object, optional, partialRecord, tuple, type Check } from './schema.js';
+import { either, object, optional, partialRecord, tuple } from './schema.js';
 
-/** A check for every sentence of `M`, as it crosses. */
-export type MessageChecks<M> = { [K in keyof M]-?: Check<Packed<M[K]> | undefined> };
-
-const fieldSentences = optional(partialRecord(FORM_FIELDS, sentence));
-
-/** The kinds of failure the shopper is told apart: a new one does not compile until it is here. */
-const FAILURES = { network: 1, authentication: 1, api: 1 } satisfies Record<keyof Messages['failure'], 1>;
+export type { MessageChecks } from './message-check-table.js';
 
 /** Each sentence's check, keyed as {@link Messages} is. */
-export const MESSAGE_CHECKS = {
-  labels: fieldSentences,
-  nouns: fieldSentences,
-  placeholders: fieldSentences,
-  submit: optional(sentence),
-  busy: optional(sentence),
-  busyExplanation: optional(sentence),
-  errors: optional(
-    partialRecord(
-      PROBLEMS,
-      either(sentence, object({ number: sentence, holderName: sentence, expiry: sentence, cvv: sentence, taxId: sentence })),
-    ),
-  ),
-  brandNames: optional(partialRecord(BRANDS, sentence)),
-  acceptedBrands: optional(sentence),
-  notAccepted: optional(sentence),
-  brandDetected: optional(sentence),
-  fixErrors: optional(tuple(sentence, COUNTS.length)),
-  tokenized: optional(sentence),
-  saved: optional(sentence),
-  unavailable: optional(sentence),
-  failure: optional(partialRecord(Object.keys(FAILURES) as (keyof Messages['failure'])[], sentence)),
-  installments: optional(
-    partialRecord(['label', ...(Object.keys(INSTALLMENT_TEMPLATES) as (keyof typeof INSTALLMENT_TEMPLATES)[])], sentence),
-  ),
-} satisfies MessageChecks<Messages>;
+export const MESSAGE_CHECKS = messageChecks(
+  BRANDS,
+  FORM_FIELDS,
+  PROBLEMS,
+  COUNTS,
+  INSTALLMENT_TEMPLATES,
+  sentence,
+  either,
+  object,
+  optional,
+  partialRecord,
+  tuple,
+);
 
 /** Every sentence in `packed` that its check accepts; the rest, and keys that name no sentence, are dropped. */
 export function validMessages(packed: Record<string, unknown> | null): PackedMessages | null {

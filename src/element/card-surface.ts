@@ -1,6 +1,7 @@
 import type { TokenizeResult } from '../card/types.js';
 import type { FormSettings } from '../form/form-settings.js';
 import type { CardReport } from '../form/card-session.js';
+import type { OverrideChecks } from './override-checks.js';
 
 /** What a surface tells the host element. */
 export interface SurfaceDelegate {
@@ -10,6 +11,10 @@ export interface SurfaceDelegate {
   submitted(): void;
   /** A setting the form cannot use, and why: the console says so, once per setting. */
   unused(setting: string, why: string): void;
+  /** The settings wait for the checks of `messages`, still loading: nothing is sent or shown until the host updates again. */
+  pending(): boolean;
+  /** The checks of the `--pay-*` values, or null while they load (the first call starts it; the host updates again once they have). */
+  overrides(): OverrideChecks | null;
   /** The form cannot be loaded (isolated: the frame did not show the form, retries included; the error names why); the shopper is told, the page hears `tokenize-error`. */
   failed(error: Error): void;
 }

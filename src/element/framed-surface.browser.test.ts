@@ -76,6 +76,9 @@ class SurfaceHost extends ReactiveElement {
       edited: () => {},
       submitted: () => {},
       unused: () => {},
+      // No overrides set: no checks to wait for.
+      pending: () => false,
+      overrides: () => null,
       failed: (error) => this.failures.push(error),
     };
     this.surface = new RecordingSurface(this, delegate, () => this.src);

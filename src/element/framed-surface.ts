@@ -323,7 +323,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
         this.enter({ name: 'connected' });
         this.#lastSettings = '';
         this.#sendSettings();
-        for (const queued of this.#queue.splice(0)) this.#port?.postMessage(queued);
         return;
       case 'report':
         return this.#delegate.changed(message.report);
@@ -351,21 +350,29 @@ export class FramedSurface implements CardSurface, ReactiveController {
     return this.#state.name === 'connected' || this.#state.name === 'shown';
   }
 
+  /** A command waits until the frame has taken the port, and has its settings. */
   #send(message: ToFrame): void {
-    if (this.#takesCommands()) this.#port?.postMessage(message);
+    if (this.#takesCommands() && this.#lastSettings) this.#port?.postMessage(message);
     else if (message.type !== 'reset') this.#queue.push(message);
   }
 
-  /** Posts the settings when they differ from what the frame has. */
+  /** Posts the settings when they differ from what the frame has, then the commands that waited for them. */
   #sendSettings(): void {
-    const settings = frameSettings(
-      this.#delegate.settings(),
-      readThemeVariables(this.#host, (name, why) => this.#delegate.unused(name, why)),
+    const variables = readThemeVariables(
+      this.#host,
+      () => this.#delegate.overrides(),
+      (name, why) => this.#delegate.unused(name, why),
     );
+    // The checks of an override are on their way: the frame gets no settings, nor any command, before they are here.
+    if (!variables || this.#delegate.pending()) return;
+    const settings = frameSettings(this.#delegate.settings(), variables);
     const key = JSON.stringify(settings);
-    if (key === this.#lastSettings) return;
-    this.#lastSettings = key;
-    this.#port?.postMessage({ v: VERSION, type: 'settings', settings });
+    if (key !== this.#lastSettings) {
+      this.#lastSettings = key;
+      this.#port?.postMessage({ v: VERSION, type: 'settings', settings });
+    }
+    // What was asked before the frame had its settings goes after them.
+    for (const queued of this.#queue.splice(0)) this.#port?.postMessage(queued);
   }
 
   /**

@@ -178,7 +178,7 @@ export class PayCardForm extends ReactiveElement {
   #pending: Promise<TokenizeResult> | null = null;
   #surface: CardSurface | null = null;
   /** Every setting held to its row of the settings table, the same in both modes. */
-  readonly #checks = new SettingChecks();
+  readonly #checks = new SettingChecks(() => this.requestUpdate('messages'));
   /** What {@link #checks} last gave. */
   #held: Held | null = null;
   /** Inline mode: the surface's module, loaded on first use so isolated pages never download it. */
@@ -198,6 +198,8 @@ export class PayCardForm extends ReactiveElement {
     submitted: () => (this.form ? this.form.requestSubmit() : this.tokenize().catch(() => {})),
     failed: (error) => this.#emit(new TokenizeErrorEvent(error)),
     unused: (setting, why) => this.#checks.warn(setting, why),
+    pending: () => (this.#held ??= this.#hold()).pending,
+    overrides: () => this.#checks.overrides(),
   };
 
   /** The form this element belongs to, if any. */
@@ -383,9 +385,11 @@ export class PayCardForm extends ReactiveElement {
 
   protected override async getUpdateComplete(): Promise<boolean> {
     const done = await super.getUpdateComplete();
-    // Inline, the first update waits for the form's module; the update after it builds the form.
-    if (!this.#loading) return done;
-    await this.#loading;
+    // Inline, the first update waits for the form's module; the update after it builds the form. The
+    // checks of an override (`messages`, a `--pay-*` value) on their way: the update they bring counts too.
+    const waiting = this.#loading ?? this.#checks.loading;
+    if (!waiting) return done;
+    await waiting;
     return super.getUpdateComplete();
   }
 
@@ -426,13 +430,16 @@ export class PayCardForm extends ReactiveElement {
    */
   #createSurface(): CardSurface | null {
     if (this.mode === 'inline') {
-      this.#loading ??=
-        loadInlineForm()?.then(({ InlineSurface }) => {
-          this.#surface = new InlineSurface(this, this.#surfaceDelegate);
-          this.#loading = null;
-          // Every setting is new to the surface: render and report everything.
-          this.requestUpdate('locale');
-        }) ?? null;
+      const form = loadInlineForm();
+      // The checks of `messages`, when set, come first: the form never shows its own sentences in their place.
+      this.#loading ??= form
+        ? Promise.all([form, this.#checks.loading]).then(([{ InlineSurface }]) => {
+            this.#surface = new InlineSurface(this, this.#surfaceDelegate);
+            this.#loading = null;
+            // Every setting is new to the surface: render and report everything.
+            this.requestUpdate('locale');
+          })
+        : null;
       if (this.#loading) return null;
     }
     return (this.#surface = new FramedSurface(this, this.#surfaceDelegate, () => this.#frameUrl()));

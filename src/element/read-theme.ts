@@ -1,30 +1,31 @@
-import { LIMITS } from '../channel/protocol.js';
-import { isSafeThemeValue } from '../channel/theme-values.js';
-import { THEME_VARIABLES, type Kind } from '../channel/theme-variables.js';
-
-/** An example of each kind of value the frame takes: the fix, in the console. */
-const EXAMPLES: Record<Kind, string> = { color: '#0b57d0', length: '8px', 'font-family': 'Inter, sans-serif' };
+import { THEME_VARIABLES } from '../channel/theme-variables.js';
+import type { OverrideChecks, Warn } from './override-checks.js';
 
 /**
  * The `--pay-*` variables set on `element`, to post into the frame: `::part`
  * and inherited CSS stop at a frame, so these are the one way in. Computed
  * values, so a `var()` chain arrives resolved. A value the frame would refuse
- * stays out, and `unusable` hears its name and why.
+ * stays out, and `unusable` hears its name and why. Null while a value is set
+ * and its check is still loading (`checks()` starts it; the host updates
+ * again once it has loaded).
  */
-export function readThemeVariables(element: Element, unusable: (name: string, why: string) => void): Record<string, string> {
+export function readThemeVariables(element: Element, checks: () => OverrideChecks | null, unusable: Warn): Record<string, string> | null {
   const style = getComputedStyle(element);
   const values: Record<string, string> = {};
-  for (const [name, kind] of Object.entries(THEME_VARIABLES)) {
+  for (const name of Object.keys(THEME_VARIABLES)) {
     const value = style.getPropertyValue(name).trim();
-    if (!value) continue;
-    if (isSafeThemeValue(name, value)) values[name] = value;
-    else
-      unusable(
-        name,
-        value.length > LIMITS.themeValue
-          ? `has a value longer than ${LIMITS.themeValue} characters`
-          : `is not a plain ${kind} the frame can use (e.g. ${EXAMPLES[kind]})`,
-      );
+    if (value) values[name] = value;
+  }
+  const set = Object.keys(values);
+  if (!set.length) return values;
+  const loaded = checks();
+  if (!loaded) return null;
+  for (const name of set) {
+    const why = loaded.themeProblem(name, values[name]!);
+    if (why) {
+      delete values[name];
+      unusable(name, why);
+    }
   }
   return values;
 }

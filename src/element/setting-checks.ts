@@ -1,15 +1,35 @@
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
-import { MESSAGE_CHECKS } from '../channel/message-checks.js';
-import { packMessages } from '../channel/message-templates.js';
-import { LIMITS } from '../channel/protocol.js';
+import { BRANDS } from '../card/brand.js';
+import { COUNTS, INSTALLMENT_TEMPLATES, packMessages } from '../channel/message-templates.js';
+import { LIMITS, sentence } from '../channel/protocol.js';
+import { either, object, optional, partialRecord, tuple } from '../channel/schema.js';
 import { SETTINGS, type SettingName, type SettingValues } from '../channel/settings.js';
+import { THEME_VARIABLES } from '../channel/theme-variables.js';
+import { FORM_FIELDS } from '../form/form-fields.js';
 import type { FormSettings } from '../form/form-settings.js';
 import type { MessageOverrides } from '../form/messages.js';
+import { PROBLEMS } from '../form/problems.js';
 import { ConfigurationError } from '../shared/errors.js';
+import type { OverrideChecks, PageCode } from './override-checks.js';
+import { loadOverrideChecks } from './override-checks-source.js';
 
-/** The longest text in a packed sentence (a table's, or a template's). */
-const longest = (value: unknown): number =>
-  typeof value === 'string' ? value.length : value && typeof value === 'object' ? Math.max(0, ...Object.values(value).map(longest)) : 0;
+/** What the override checks use of the page's code, handed over rather than imported (override-checks.ts says why). */
+const PAGE_CODE: PageCode = [
+  packMessages,
+  LIMITS,
+  THEME_VARIABLES,
+  BRANDS,
+  FORM_FIELDS,
+  PROBLEMS,
+  COUNTS,
+  INSTALLMENT_TEMPLATES,
+  sentence,
+  either,
+  object,
+  optional,
+  partialRecord,
+  tuple,
+];
 
 const NAMES = Object.keys(SETTINGS) as SettingName[];
 
@@ -27,6 +47,8 @@ export interface Held {
   settings: FormSettings;
   /** A setting whose row says the form cannot go on without it failed its check. */
   error: ConfigurationError | null;
+  /** `messages` is set and its checks are still loading: until they are here, nothing is shown or sent (the host updates again then). */
+  pending: boolean;
 }
 
 /**
@@ -38,16 +60,40 @@ export interface Held {
  * the row says the form cannot go on without it (the amount, the plan), the
  * form takes no card and the page hears a `ConfigurationError`. Each
  * `messages` override is held to its sentence's own check, so one bad
- * override leaves the rest in use.
+ * override leaves the rest in use. Those checks, and the `--pay-*` values',
+ * load when an element first has `messages` or a `--pay-*` value set
+ * ({@link overrides}): most pages set neither.
  */
 export class SettingChecks {
   readonly #warned = new Set<string>();
   #given: unknown[] = [];
   #held: Held | null = null;
+  readonly #loaded: () => void;
+  #overrides: OverrideChecks | null = null;
+  #loading: Promise<void> | null = null;
+
+  /** `loaded`: the override checks have arrived, and the settings are to be held again. */
+  constructor(loaded: () => void) {
+    this.#loaded = loaded;
+  }
+
+  /** The checks of `messages` and the `--pay-*` values, or null while they load: the first call starts loading them. */
+  overrides(): OverrideChecks | null {
+    this.#loading ??= loadOverrideChecks().then((checks) => {
+      this.#overrides = checks(...PAGE_CODE);
+      this.#loaded();
+    });
+    return this.#overrides;
+  }
+
+  /** The override checks on their way once asked for, and settled once they are here; null before. */
+  get loading(): Promise<void> | null {
+    return this.#loading;
+  }
 
   /** The same object while nothing changes, so what is memoised on it stays. */
   hold(values: SettingValues, host: HostState): Held {
-    const given = [...NAMES.map((name) => values[name]), host.pageLang, host.disabled, host.unavailable];
+    const given = [...NAMES.map((name) => values[name]), host.pageLang, host.disabled, host.unavailable, this.#overrides];
     if (this.#held && given.every((value, i) => value === this.#given[i])) return this.#held;
     this.#given = given;
     const used = { ...values } as Record<SettingName, unknown>;
@@ -66,9 +112,11 @@ export class SettingChecks {
       }
     }
     const held = used as SettingValues;
+    const messages = held.messages as MessageOverrides | null;
+    const checks = messages && this.overrides();
     const settings: FormSettings = {
       lang: held.locale || host.pageLang,
-      messages: this.#messages(held.messages as MessageOverrides | null),
+      messages: checks ? checks.keptMessages(messages!, (setting, why) => this.warn(setting, why)) : null,
       // The brands it names, as the form reads them: always short, whatever the attribute's length.
       acceptedBrands: parseAcceptedBrands(held.acceptedBrands)?.join(' ') ?? '',
       publicKey: held.publicKey,
@@ -83,28 +131,7 @@ export class SettingChecks {
       submitLabel: held.submitLabel,
       theme: held.theme,
     };
-    return (this.#held = { settings, error });
-  }
-
-  /** The overrides whose sentences pass their checks; each one that does not is named. */
-  #messages(messages: MessageOverrides | null): MessageOverrides | null {
-    if (!messages) return null;
-    let kept = messages as Record<string, unknown>;
-    for (const [key, value] of Object.entries(packMessages(messages) ?? {})) {
-      const known = Object.hasOwn(MESSAGE_CHECKS, key);
-      if (known && MESSAGE_CHECKS[key as keyof typeof MESSAGE_CHECKS](value)) continue;
-      this.warn(
-        `messages.${key}`,
-        !known
-          ? 'names no sentence of the form (a typo?)'
-          : longest(value) > LIMITS.sentence
-            ? `must be at most ${LIMITS.sentence} characters`
-            : 'is not of the shape its sentence takes (a key it does not have, or a value that is not text)',
-      );
-      const { [key]: _dropped, ...rest } = kept;
-      kept = rest;
-    }
-    return kept as MessageOverrides;
+    return (this.#held = { settings, error, pending: !!messages && !checks });
   }
 
   /** Says in the console that `setting` is not used, and why; once per setting. */

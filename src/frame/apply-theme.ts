@@ -4,6 +4,7 @@
  * `isSafeThemeValue` takes, whatever reached it.
  */
 
+import { LIMITS } from '../channel/protocol.js';
 import { isSafeThemeValue } from '../channel/theme-values.js';
 import { THEME_VARIABLES } from '../channel/theme-variables.js';
 
@@ -11,7 +12,7 @@ import { THEME_VARIABLES } from '../channel/theme-variables.js';
 export function applyThemeVariables(element: HTMLElement, values: Partial<Record<string, string>>): void {
   for (const name of Object.keys(THEME_VARIABLES)) {
     const value = values[name];
-    if (value !== undefined && isSafeThemeValue(name, value)) element.style.setProperty(name, value);
+    if (value !== undefined && isSafeThemeValue(THEME_VARIABLES[name], value, LIMITS.themeValue)) element.style.setProperty(name, value);
     else element.style.removeProperty(name);
   }
 }

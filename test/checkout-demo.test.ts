@@ -197,8 +197,8 @@ test('the payment code loads once the card is filled in; when it cannot load, th
     await page.unroute(/payment-flows/);
     await checkout.locator('[part~="card-panel"] [part~="action"]:focus').getByText('Try again').waitFor();
     await page.keyboard.press('Enter');
-    // Focus goes back into the form (to the field the shopper left it in, the CPF: the frame keeps its own focus).
-    await fields.locator('input:focus').waitFor();
+    // Focus goes back to the card number, the field a new card starts in.
+    await fields.locator('#number:focus').waitFor();
     assert.equal(await fields.locator('#number').inputValue(), '');
     await typeCard(page, fields);
     await fields.locator('#taxId').click();

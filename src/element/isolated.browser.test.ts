@@ -20,6 +20,7 @@ import {
   errorOf,
   fillValidCard,
   focusedIn,
+  focusField,
   formDocument,
   isolated,
   listen,
@@ -130,6 +131,22 @@ describe('isolated mode: the frame', () => {
       el.focus();
       await waitUntil(async () => (await part(el, '#number')).focused, 'the card number has focus');
       expect(document.activeElement).to.equal(el);
+    });
+
+    it('focus() lands in the card-number field after the page took focus from another field', async () => {
+      const wrapper = await fixture(
+        html`<div>
+          <pay-card-form mode="isolated" public-key=${ACTIVE_KEY} base-url=${await sandboxUrl()} locale="en"></pay-card-form>
+          <button id="after">After</button>
+        </div>`,
+      );
+      const el = wrapper.querySelector('pay-card-form')!;
+      await ready(el);
+      await focusField(el, 'holderName');
+      wrapper.querySelector<HTMLButtonElement>('#after')!.focus();
+      await waitUntil(async () => !(await part(el, '#holderName')).focused, 'the page has focus again');
+      el.focus();
+      await waitUntil(async () => (await part(el, '#number')).focused, 'the card number has focus');
     });
 
     it('a click on an outside <label for> lands in the card-number field', async () => {

@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { closedPort } from './closed-port.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
@@ -26,6 +26,14 @@ after(async () => {
   await browser?.close();
   await demo?.close();
 });
+
+/** What a tab asks for and says, from now on: the paths of the scripts it requests, the text of its console warnings. */
+function record(tab: Page): { scripts: string[]; warnings: string[] } {
+  const seen = { scripts: [] as string[], warnings: [] as string[] };
+  tab.on('request', (req) => req.resourceType() === 'script' && seen.scripts.push(new URL(req.url()).pathname));
+  tab.on('console', (message) => message.type() === 'warning' && seen.warnings.push(message.text()));
+  return seen;
+}
 
 for (const [build, page, file] of [
   ['module', 'index.html', '/dist/pay-card-form.js'],
@@ -77,10 +85,7 @@ for (const [build, page] of [
 ] as const) {
   test(`${build} build: mode="inline" ${build === 'module' ? 'loads the inline form' : 'warns once per page and runs isolated (the classic file holds isolated mode only)'}`, async () => {
     const tab = await browser.newPage();
-    const scripts: string[] = [];
-    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
-    const warnings: string[] = [];
-    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    const { scripts, warnings } = record(tab);
     try {
       await tab.goto(new URL(page, demo.url).href);
       await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
@@ -140,10 +145,7 @@ for (const [build, page, file] of [
 ] as const) {
   test(`${build} build: a page that sets messages and --pay-* values ${file ? 'loads their checks on demand' : 'has their checks in its one file'}, and the form uses what passes them and warns of the rest, once`, async () => {
     const tab = await browser.newPage();
-    const scripts: string[] = [];
-    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
-    const warnings: string[] = [];
-    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    const { scripts, warnings } = record(tab);
     try {
       await tab.goto(new URL(page, demo.url).href);
       await cardFrame(tab).locator('#number').waitFor();
@@ -186,8 +188,7 @@ for (const [build, page, file] of [
 
 test('module build: when the checks of the overrides do not load, the form uses none of them and says so, once per setting', async () => {
   const tab = await browser.newPage();
-  const warnings: string[] = [];
-  tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+  const { warnings } = record(tab);
   // The network refuses the file, as a server without it would.
   await tab.route(/\/dist\/chunks\/override-checks-[\w-]+\.js$/, (route) => route.abort('failed'));
   try {
@@ -221,8 +222,7 @@ test('module build: when the checks of the overrides do not load, the form uses 
 for (const blocked of [false, true]) {
   test(`module build: a frame that fails loads its diagnosis on demand${blocked ? ', and when that file does not load the page still hears a FrameError' : ''}`, async () => {
     const tab = await browser.newPage();
-    const scripts: string[] = [];
-    tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+    const { scripts } = record(tab);
     // The network refuses the file, as a server without it would: the browser's own failure, nothing of ours replaced.
     if (blocked) await tab.route(/\/dist\/chunks\/frame-diagnosis-[\w-]+\.js$/, (route) => route.abort('failed'));
     try {
@@ -253,8 +253,7 @@ for (const blocked of [false, true]) {
 
 test('classic build: a frame that fails is diagnosed from the one file, with no request for more code', async () => {
   const tab = await browser.newPage();
-  const scripts: string[] = [];
-  tab.on('request', (req) => req.resourceType() === 'script' && scripts.push(new URL(req.url()).pathname));
+  const { scripts } = record(tab);
   try {
     await tab.goto(new URL('classic.html', demo.url).href);
     await cardFrame(tab).locator('#number').waitFor();

@@ -177,6 +177,8 @@ export class PayCheckout extends ReactiveElement {
   #loadingFlows: Promise<PaymentFlows> | null = null;
   /** The method whose code (its element's, or the payment flows') could not load: its panel says so, with a way to try again. */
   #unloaded: PaymentMethod | null = null;
+  /** A Pix code is being asked for, the flows' code perhaps still on its way. */
+  #startingPix = false;
   /** Unknown names in `methods`, said once per value. */
   #warnedMethods = '';
 
@@ -238,11 +240,13 @@ export class PayCheckout extends ReactiveElement {
     // A code shown for another amount is withdrawn: the shopper would pay what the page no longer says.
     if (changed.has('amount') && changed.get('amount') !== undefined) this.#flows?.amountChanged();
     if (this.method === 'card' && this.#cardLoad === 'idle' && this.#unloaded !== 'card') void this.#loadCard();
-    if (this.method === 'pix' && (this.#flows?.pix ?? 'idle') === 'idle' && this.#unloaded !== 'pix') {
+    if (this.method === 'pix' && !this.#startingPix && (this.#flows?.pix ?? 'idle') === 'idle' && this.#unloaded !== 'pix') {
+      // Once per start: the updates before the flows arrive must not ask again.
+      this.#startingPix = true;
       // The Pix element's code on its way beside the flows': the flows ask for the same module, which then is there or nearly.
       // Its failure is theirs to tell.
       loaders!.pix().catch(() => {});
-      void this.#withFlows('pix', (flows) => flows.generatePix());
+      void this.#withFlows('pix', (flows) => flows.generatePix()).finally(() => (this.#startingPix = false));
     }
   }
 

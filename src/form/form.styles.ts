@@ -1,4 +1,6 @@
-import { unsafeCSS } from '@lit/reactive-element';
+// From css-tag.js, not the package's main entry, which defines ReactiveElement as it loads: the frame's page
+// takes these styles and no ReactiveElement (frame-host.ts).
+import { unsafeCSS } from '@lit/reactive-element/css-tag.js';
 import { themeStyles } from '../dom/theme.styles.js';
 
 /*

@@ -1,4 +1,3 @@
-import { ReactiveElement, type PropertyValues } from '@lit/reactive-element';
 import { parseAcceptedBrands } from '../card/accepted-brands.js';
 import { CardSession, type SessionSettings } from '../form/card-session.js';
 import { hostSentences } from '../form/host-sentences.js';
@@ -12,6 +11,7 @@ import { toFrame, type FrameSettings } from '../channel/to-frame.js';
 import { applyThemeVariables } from './apply-theme.js';
 import { packError } from '../channel/wire-errors.js';
 import { writeKey } from './write-key.js';
+import { FrameHost } from './frame-host.js';
 
 /**
  * The frame's side of `<pay-card-form>`: the same card session the inline
@@ -20,12 +20,11 @@ import { writeKey } from './write-key.js';
  * is what the protocol allows: field states, the brand, the token, typed
  * errors and its own height.
  */
-export class PayCardFrame extends ReactiveElement {
-  static override styles = styles;
-  static override properties = { settings: { attribute: false } };
-
+export class PayCardFrame extends FrameHost {
   /** What the host last sent; nothing is shown before the first settings arrive. */
-  declare settings: FrameSettings | null;
+  #settings: FrameSettings | null = null;
+  /** The settings the last update showed. */
+  #shown: FrameSettings | null = null;
   /** The tokenize calls send the card here: the service this frame is served from, never an address the page names. */
   readonly #baseUrl = new URL('../../', location.href).href.replace(/\/$/, '');
   #port: MessagePort | null = null;
@@ -67,9 +66,7 @@ export class PayCardFrame extends ReactiveElement {
   });
 
   constructor() {
-    super();
-    // Assigned here, not as a field initialiser, so the reactive accessor stays in charge whatever the compiler's class-field semantics.
-    this.settings = null;
+    super(styles);
   }
 
   /** Takes the page's end of the channel, once the handshake has checked who sent it. */
@@ -138,8 +135,8 @@ export class PayCardFrame extends ReactiveElement {
     switch (data.type) {
       case 'settings':
         this.#overrides = unpackMessages(validMessages(data.settings.messages));
-        this.settings = data.settings;
-        return;
+        this.#settings = data.settings;
+        return this.requestUpdate();
       case 'tokenize': {
         const { id } = data;
         this.#session.tokenize().then(
@@ -170,7 +167,7 @@ export class PayCardFrame extends ReactiveElement {
   }
 
   #sessionSettings(): SessionSettings {
-    const settings = this.settings!;
+    const settings = this.#settings!;
     return {
       ...settings,
       baseUrl: this.#baseUrl,
@@ -179,11 +176,11 @@ export class PayCardFrame extends ReactiveElement {
     };
   }
 
-  protected override update(changed: PropertyValues<this>): void {
-    super.update(changed);
-    const settings = this.settings;
+  protected override update(): void {
+    const settings = this.#settings;
     if (!settings) return;
-    const before = changed.get('settings') as FrameSettings | null | undefined;
+    const before = this.#shown;
+    this.#shown = settings;
     this.setAttribute('theme', settings.theme);
     applyThemeVariables(this, settings.variables);
     document.documentElement.lang = settings.lang;
@@ -201,7 +198,7 @@ export class PayCardFrame extends ReactiveElement {
 
   #reportHeight(): void {
     // Before the first settings there is no form yet, only padding: nothing worth sizing the frame to.
-    if (!this.settings) return;
+    if (!this.#shown) return;
     const height = Math.ceil(this.getBoundingClientRect().height);
     if (height === this.#height) return;
     this.#height = height;

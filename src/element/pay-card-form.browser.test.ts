@@ -391,6 +391,33 @@ describe('<pay-card-form>', () => {
     expect(bubbled).to.deep.equal([]);
   });
 
+  it('inline, holds base-url to its rule as the card leaves: set to plain http just before tokenize(), nothing is sent', async () => {
+    const sent: string[] = [];
+    const pageFetch = window.fetch;
+    window.fetch = (input, init) => {
+      sent.push(input instanceof Request ? input.url : String(input));
+      return pageFetch(input, init);
+    };
+    const { restore } = captureWarnings();
+    const el = document.createElement('pay-card-form');
+    Object.assign(el, { mode: 'inline', publicKey: ACTIVE_KEY, baseUrl: await sandboxUrl(), locale: 'en' });
+    document.body.append(el);
+    try {
+      await ready(el);
+      await fillValidCard(el);
+      // Before the element's own update has checked it: the card must not follow it.
+      el.baseUrl = 'http://payments.example.com';
+      const error = await el.tokenize().catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ConfigurationError);
+      expect((error as Error).message).to.match(/^tokenize\(\): baseUrl must use https/);
+      expect(sent.filter((url) => url.includes('/v1/tokens'))).to.deep.equal([]);
+    } finally {
+      window.fetch = pageFetch;
+      restore();
+      el.remove();
+    }
+  });
+
   it('without a base-url it refuses to send the card, at once and again on tokenize(), and warns once', async () => {
     const errors: Error[] = [];
     const { warnings, restore } = captureWarnings();

@@ -239,7 +239,7 @@ const generated = [
   table([...cardRows, ...peers]),
   '',
   braintree && 'sizes' in braintree
-    ? `The isolated page's script against braintree-web's client + hosted-fields (its merchant-page code for card fields, in iframes like ours): ${loads.isolatedPage.total.brotli} B against ${braintree.sizes.brotli} B brotli, ${Math.round((100 * loads.isolatedPage.total.brotli) / braintree.sizes.brotli)} %. Neither counts its frame; ours is the second row. The page and the frame each carry their own copy of @lit/reactive-element ${litVersion}.`
+    ? `The isolated page's script against braintree-web's client + hosted-fields (its merchant-page code for card fields, in iframes like ours): ${loads.isolatedPage.total.brotli} B against ${braintree.sizes.brotli} B brotli, ${Math.round((100 * loads.isolatedPage.total.brotli) / braintree.sizes.brotli)} %. Neither counts its frame; ours is the second row. The page carries @lit/reactive-element ${litVersion}; the frame only its style helpers (\`css-tag.js\`).`
     : 'braintree-web failed to bundle in this run.',
   '',
   `What \`pay-card-form.js\` imports on demand, left out of the isolated rows: ${lazyOfPage.map((f) => `\`${unhashed(f.path)}\``).join(', ') || 'nothing'}. Requests that wait for one another before the form can show, the page itself not counted: isolated ${waves(loads.isolatedPage)} for the page's script, then ${waves(loads.frame)} for the frame, which the element adds once its script runs; inline ${waves(loads.inlinePage)}, the last one the inline form, imported once the script runs.`,

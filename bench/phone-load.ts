@@ -130,7 +130,32 @@ async function startProxy(port: number, host: string, down: Link, up: Link): Pro
 interface Timing {
   shown: number;
   typed: number;
+  /** Where the time went before the form showed: when each request of its path began and ended. */
+  steps: Partial<Record<Step, number>>;
 }
+
+/**
+ * The requests on each form's path, from the browser's own resource
+ * timings: isolated, the frame's page (its navigation, from the moment the
+ * host created the frame) and its script; inline, the inline form's chunk.
+ */
+const STEPS = {
+  frameCreated: "the frame's navigation starts (the host created it)",
+  frameFirstByte: "the frame's page: first byte",
+  frameScriptAsked: "the frame's script: requested",
+  frameScriptLoaded: "the frame's script: loaded",
+  chunkAsked: "the inline form's chunk: requested",
+  chunkLoaded: "the inline form's chunk: loaded",
+} as const;
+type Step = keyof typeof STEPS;
+
+/** The resource timings of `document`, in absolute times: its navigation's first byte, and the first script whose address matches `script`. */
+const timingsOf = (document: Page | Frame, script: RegExp) =>
+  document.evaluate<{ firstByte: number; asked?: number; loaded?: number }>(`(() => {
+    const at = (time) => (time === undefined ? undefined : performance.timeOrigin + time);
+    const found = performance.getEntriesByType('resource').find((entry) => ${script}.test(entry.name));
+    return { firstByte: at(performance.getEntriesByType('navigation')[0].responseStart), asked: at(found?.startTime), loaded: at(found?.responseEnd) };
+  })()`);
 
 type Marks = { origin: number; input?: number; frameShown?: number; typed?: number };
 const marksOf = (target: Page | Frame) => target.evaluate<Marks>(`({ origin: performance.timeOrigin, ...window.benchMarks })`);
@@ -167,7 +192,21 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
     const shown = mode === 'isolated' ? Math.max(inDocument.input!, top.frameShown!) : inDocument.input!;
     const typed = await input.inputValue();
     if (typed !== '4') throw new Error(`${mode}: the digit typed gave "${typed}"`);
-    return { shown: shown - top.origin, typed: inDocument.typed! - top.origin };
+    const since = (time: number | undefined) => (time === undefined ? undefined : time - top.origin);
+    let steps: Timing['steps'] = {};
+    if (mode === 'isolated') {
+      const frame = await timingsOf(document, /\/assets\/card-[\w-]+\.js$/);
+      steps = {
+        frameCreated: since(inDocument.origin),
+        frameFirstByte: since(frame.firstByte),
+        frameScriptAsked: since(frame.asked),
+        frameScriptLoaded: since(frame.loaded),
+      };
+    } else if (mode === 'inline') {
+      const page = await timingsOf(tab, /\/chunks\/inline-surface-[\w-]+\.js$/);
+      steps = { chunkAsked: since(page.asked), chunkLoaded: since(page.loaded) };
+    }
+    return { shown: shown - top.origin, typed: inDocument.typed! - top.origin, steps };
   } finally {
     await context.close();
   }
@@ -207,8 +246,8 @@ try {
   await sandbox.close();
 }
 
-const of = (mode: Mode, key: keyof Timing) => timings.get(mode)!.map((t) => t[key]);
-const paired = (key: keyof Timing) => of('isolated', key).map((value, i) => value - of('inline', key)[i]!);
+const of = (mode: Mode, key: 'shown' | 'typed') => timings.get(mode)!.map((t) => t[key]);
+const paired = (key: 'shown' | 'typed') => of('isolated', key).map((value, i) => value - of('inline', key)[i]!);
 const generated = [
   `Measured by \`npm run bench\` in Chromium ${version} (headless, Playwright), on Node ${process.versions.node}: ${LATENCY_MS} ms round trip, ${(DOWN_BYTES_PER_S * 8) / 1e6} Mbit/s down and ${(UP_BYTES_PER_S * 8) / 1e3} kbit/s up shared by every connection (a proxy in the bench moves the real bytes), CPU slowed ×${CPU_SLOWDOWN} in the page and in the frame, an empty cache; the page on \`127.0.0.1\`, the frame on \`localhost\` (another site). ${RUNS} runs per mode after ${WARM_UP} not counted, modes taking turns; milliseconds from the page's navigation start, median, range in brackets. Load average when the runs began: ${load} on ${cpus().length} CPUs.`,
   '',
@@ -220,6 +259,19 @@ const generated = [
   ),
   '',
   `Isolated against inline, run by run: ${spread(paired('shown'))} more to the card number on screen, ${spread(paired('typed'))} more to the typed digit (limit: at most 300 ms, two round trips; goal: one, 150 ms).`,
+  '',
+  "The requests on each form's path (the browser's resource timings, same runs), beside the two times above:",
+  '',
+  '| form | step | median, range |',
+  '| --- | --- | ---: |',
+  ...(['isolated', 'inline'] as const).flatMap((mode) => [
+    ...(Object.keys(STEPS) as Step[])
+      .map((step) => [step, timings.get(mode)!.flatMap((t) => t.steps[step] ?? [])] as const)
+      .filter(([, values]) => values.length > 0)
+      .map(([step, values]) => `| ${mode} | ${STEPS[step]} | ${spread(values)} |`),
+    `| ${mode} | the card number on screen | ${spread(of(mode, 'shown'))} |`,
+    `| ${mode} | the typed digit | ${spread(of(mode, 'typed'))} |`,
+  ]),
 ].join('\n');
 
 await writeResults('phone', generated);

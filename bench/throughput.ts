@@ -2,8 +2,9 @@
  * Sandbox throughput (docs/reliability.md, docs/benchmarks.md): a signed
  * status check against a bare `node:http` server that answers a fixed
  * envelope, in the same run on the same machine, through the same load
- * generator. Each server runs in its own child process; the sandbox runs as
- * `createSandbox` starts it, request log on. The load runs here, over
+ * generator. Each server runs in its own plain Node process
+ * (`throughput-server.mjs`); the sandbox from the built package, as
+ * `createSandbox` starts it, request log on: run `npm run build` first. The load runs here, over
  * keep-alive connections on 127.0.0.1 only, for a fixed time per round and a
  * fixed number of rounds. Requests are signed before the clock starts, so the
  * figure is the server's, not the signer's.
@@ -11,7 +12,7 @@
  *   npx tsx bench/throughput.ts [--seconds 5] [--rounds 3] [--connections 32]
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
+import { access } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -39,28 +40,7 @@ const GOAL = 0.4;
  */
 const HEADROOM = 1.2;
 
-// ─── Child: one server, its port sent back to the parent ─────────────────────
-if (args[0] === 'serve') {
-  // The parent asks for this process's CPU time before and after each round.
-  process.on('message', () => {
-    const { user, system } = process.cpuUsage();
-    process.send!({ cpuMicros: user + system });
-  });
-  if (args[1] === 'bare') {
-    const body = JSON.stringify({ code: 200, message: 'success', data: { txn_status: 1 }, time: 0 });
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body));
-    });
-    server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as { port: number }).port }));
-  } else {
-    const { createSandbox } = await import('../src/sandbox/sandbox.js');
-    const sandbox = await createSandbox();
-    process.send!({ port: sandbox.port, now: sandbox.clock.now() });
-  }
-} else {
-  await main();
-}
+await main();
 
 interface Target {
   port: number;
@@ -74,7 +54,8 @@ interface Target {
 }
 
 async function start(kind: 'bare' | 'sandbox'): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve', kind], { execArgv: ['--import', 'tsx'] });
+  // Plain Node, no TypeScript loader: the sandbox as the built package runs it.
+  const child = fork(fileURLToPath(new URL('./throughput-server.mjs', import.meta.url)), [kind], { execArgv: [] });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
   return { child, port };
 }
@@ -200,6 +181,9 @@ async function load(target: Target): Promise<{ rps: number; p50: number; p99: nu
 }
 
 async function main(): Promise<void> {
+  await access(fileURLToPath(new URL('../dist/sandbox/index.js', import.meta.url))).catch(() => {
+    throw new Error('dist/sandbox/ is missing: run `npm run build` first.');
+  });
   const loadAtStart = loadavg()[0]!;
   const bare = await start('bare');
   const sandbox = await start('sandbox');
@@ -236,7 +220,7 @@ async function main(): Promise<void> {
     };
     const verdict = ratio >= GOAL ? 'goal met' : ratio >= MUST ? 'limit met, goal not' : 'below the limit';
     const lines = [
-      `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end; ${CONNECTIONS} keep-alive connections on loopback, ${ROUNDS} rounds of ${SECONDS} s per server, the best round of each.`,
+      `${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end; each server a plain Node process, the sandbox from the built package; ${CONNECTIONS} keep-alive connections on loopback, ${ROUNDS} rounds of ${SECONDS} s per server, the best round of each.`,
       '',
       '| Server | req/s | p50 ms | p99 ms | unexpected status | server CPU µs / request | req/s per CPU core |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',

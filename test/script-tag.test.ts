@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright';
+import type { Browser, FrameLocator, Page } from 'playwright';
 import { cardFrame, FUTURE_EXPIRY_TYPED, launchChromium } from './chromium.js';
 import { closedPort } from './closed-port.js';
 import { startScriptTagDemo, type ScriptTagDemo } from '../demo/script-tag/serve.js';
@@ -34,6 +34,24 @@ function record(tab: Page): { scripts: string[]; warnings: string[] } {
   tab.on('console', (message) => message.type() === 'warning' && seen.warnings.push(message.text()));
   return seen;
 }
+
+/** A second `<pay-card-form>` beside the page's own, with these sentences and `--pay-*` values set, once it is ready. */
+async function addOverridden(tab: Page, messages: Record<string, string>, variables: Record<string, string>): Promise<void> {
+  await tab.evaluate(`(async () => {
+    const first = document.querySelector('pay-card-form');
+    const el = document.createElement('pay-card-form');
+    el.publicKey = first.publicKey;
+    el.baseUrl = first.baseUrl;
+    el.messages = ${JSON.stringify(messages)};
+    for (const [name, value] of Object.entries(${JSON.stringify(variables)})) el.style.setProperty(name, value);
+    document.body.append(el);
+    await el.ready;
+  })()`);
+}
+
+/** The value of the variable `name` on the root of a frame's form, as the frame applied it. */
+const frameVariable = (form: FrameLocator, name: string) =>
+  form.locator('pay-card-frame').evaluate((root, name) => (root as Styled).style.getPropertyValue(name), name);
 
 for (const [build, page, file] of [
   ['module', 'index.html', '/dist/pay-card-form.js'],
@@ -151,25 +169,15 @@ for (const [build, page, file] of [
       await cardFrame(tab).locator('#number').waitFor();
       assert.ok(!scripts.some((path) => path.includes('override-checks')), 'a page that sets no override loads no checks');
       // A second element, as a page would write it: a sentence, a typo, a usable colour and a length that is not one.
-      await tab.evaluate(`(async () => {
-        const first = document.querySelector('pay-card-form');
-        const el = document.createElement('pay-card-form');
-        el.publicKey = first.publicKey;
-        el.baseUrl = first.baseUrl;
-        el.messages = { submit: 'Pagar agora', submitt: 'typo' };
-        el.style.setProperty('--pay-color-primary', 'rgb(1, 2, 3)');
-        el.style.setProperty('--pay-radius', 'url(x)');
-        document.body.append(el);
-        await el.ready;
-      })()`);
+      await addOverridden(
+        tab,
+        { submit: 'Pagar agora', submitt: 'typo' },
+        { '--pay-color-primary': 'rgb(1, 2, 3)', '--pay-radius': 'url(x)' },
+      );
       const form = cardFrame(tab).nth(1);
       await form.locator('[part="submit"]').getByText('Pagar agora').waitFor();
-      const primary = await form
-        .locator('pay-card-frame')
-        .evaluate((root) => (root as Styled).style.getPropertyValue('--pay-color-primary'));
-      const radius = await form.locator('pay-card-frame').evaluate((root) => (root as Styled).style.getPropertyValue('--pay-radius'));
-      assert.equal(primary.trim(), 'rgb(1, 2, 3)');
-      assert.equal(radius, '', 'a value the frame would refuse is not posted');
+      assert.equal((await frameVariable(form, '--pay-color-primary')).trim(), 'rgb(1, 2, 3)');
+      assert.equal(await frameVariable(form, '--pay-radius'), '', 'a value the frame would refuse is not posted');
       const checks = scripts.filter((path) => path.includes('override-checks'));
       if (file) {
         assert.equal(checks.length, 1, 'the checks are requested once');
@@ -194,21 +202,11 @@ test('module build: when the checks of the overrides do not load, the form uses 
   try {
     await tab.goto(new URL('index.html', demo.url).href);
     await cardFrame(tab).locator('#number').waitFor();
-    await tab.evaluate(`(async () => {
-      const first = document.querySelector('pay-card-form');
-      const el = document.createElement('pay-card-form');
-      el.publicKey = first.publicKey;
-      el.baseUrl = first.baseUrl;
-      el.messages = { submit: 'Pagar agora' };
-      el.style.setProperty('--pay-color-primary', 'rgb(1, 2, 3)');
-      document.body.append(el);
-      await el.ready;
-    })()`);
+    await addOverridden(tab, { submit: 'Pagar agora' }, { '--pay-color-primary': 'rgb(1, 2, 3)' });
     const form = cardFrame(tab).nth(1);
     const submit = await form.locator('[part="submit"]').textContent();
     assert.notEqual(submit?.trim(), 'Pagar agora');
-    const primary = await form.locator('pay-card-frame').evaluate((root) => (root as Styled).style.getPropertyValue('--pay-color-primary'));
-    assert.equal(primary, '');
+    assert.equal(await frameVariable(form, '--pay-color-primary'), '');
     const ours = warnings.filter((text) => text.startsWith('<pay-card-form>:'));
     assert.deepEqual(ours, [
       "<pay-card-form>: messages could not be checked (the file that checks it did not load from this page's server), so it is not used: the form shows its default instead.",

@@ -6,6 +6,7 @@ import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
 import { ConfigurationError } from '../shared/errors.js';
+import { setInlineFormLoader } from './inline-mode.js';
 import type { TokenizeResult } from '../card/types.js';
 import {
   ACTIVE_KEY,
@@ -414,6 +415,38 @@ describe('<pay-card-form>', () => {
     } finally {
       window.fetch = pageFetch;
       restore();
+      el.remove();
+    }
+  });
+
+  it('inline, asks for the form module once, however many updates run while it loads', async () => {
+    let asked = 0;
+    const load = () => import('./inline-surface.js');
+    // The module arrives only when the test lets it, so the updates below all run while it loads.
+    let release!: () => void;
+    const arrival = new Promise<void>((resolve) => (release = resolve));
+    setInlineFormLoader(() => (asked++, arrival.then(load)));
+    const el = document.createElement('pay-card-form');
+    Object.assign(el, { mode: 'inline', publicKey: ACTIVE_KEY, baseUrl: await sandboxUrl(), locale: 'en' });
+    /** Resolves once an update has reflected `theme` onto the attribute. */
+    const reflected = (theme: string) =>
+      new Promise<void>((resolve) => {
+        const observer = new MutationObserver(() => el.getAttribute('theme') === theme && (observer.disconnect(), resolve()));
+        observer.observe(el, { attributes: true, attributeFilter: ['theme'] });
+      });
+    try {
+      document.body.append(el);
+      for (const theme of ['dark', 'light', 'auto'] as const) {
+        const updated = reflected(theme);
+        el.theme = theme;
+        await updated;
+      }
+      release();
+      await ready(el);
+      expect(await snap(el, '#number')).to.not.equal(null);
+      expect(asked).to.equal(1);
+    } finally {
+      setInlineFormLoader(load);
       el.remove();
     }
   });

@@ -430,7 +430,8 @@ export class PayCardForm extends ReactiveElement {
    */
   #createSurface(): CardSurface | null {
     if (this.mode === 'inline') {
-      const form = loadInlineForm();
+      // Asked for once: an update while the module is on its way finds it loading.
+      const form = this.#loading ? null : loadInlineForm();
       // The checks of `messages`, when set, come first: the form never shows its own sentences in their place.
       this.#loading ??= form
         ? Promise.all([form, this.#checks.loading]).then(([{ InlineSurface }]) => {

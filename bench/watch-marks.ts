@@ -3,17 +3,26 @@
  * scripts: it watches each new shadow root, and records in
  * `window.benchMarks`, as absolute times, when the card input (`selector`)
  * first has a box (`input`) and when an `<iframe>` first has a height
- * (`frameShown`); with `typed`, also the input's first `input` event.
+ * (`frameShown`); with `typed`, also the input's first `pointerdown`
+ * (`clicked`) and first `input` event (`typed`). Each mark, as it is set, is
+ * also passed to `window.benchMarked(name, box)` where the bench exposes it,
+ * with the element's box inside its border in the document's viewport, so
+ * the bench can act on it at once instead of polling for it.
  */
 export function watchMarks(selector: string, { typed }: { typed: boolean }): string {
   return `(() => {
   const marks = (window.benchMarks = {});
-  const at = () => performance.timeOrigin + performance.now();
+  const mark = (name, element) => {
+    if (name in marks) return;
+    marks[name] = performance.timeOrigin + performance.now();
+    const box = element?.getBoundingClientRect();
+    window.benchMarked?.(name, box && { x: box.x + element.clientLeft, y: box.y + element.clientTop, width: element.clientWidth, height: element.clientHeight });
+  };
   const seen = new WeakSet();
   const watchBox = (element, name) =>
     new ResizeObserver((entries, observer) => {
       if (!entries.some((e) => e.contentRect.width > 0 && e.contentRect.height > 0)) return;
-      marks[name] ??= at();
+      mark(name, element);
       observer.disconnect();
     }).observe(element);
   const scan = (root) => {
@@ -21,7 +30,12 @@ export function watchMarks(selector: string, { typed }: { typed: boolean }): str
       if (seen.has(element)) continue;
       seen.add(element);
       watchBox(element, element.localName === 'iframe' ? 'frameShown' : 'input');${
-        typed ? `\n      if (element.localName === 'input') element.addEventListener('input', () => (marks.typed ??= at()));` : ''
+        typed
+          ? `\n      if (element.localName === 'input') {
+        element.addEventListener('pointerdown', () => mark('clicked'));
+        element.addEventListener('input', () => mark('typed'));
+      }`
+          : ''
       }
     }
   };

@@ -5,14 +5,14 @@
  * console names the setting and its limit, and no setting ever leaves the
  * form blank or is reported as a failure of the frame.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { LIMITS } from '../channel/protocol.js';
 import { SETTINGS, type SettingName } from '../channel/settings.js';
 import { ConfigurationError, FrameError } from '../shared/errors.js';
 import { AuthenticationError } from '../tokenize/errors.js';
 import type { MessageOverrides } from '../form/messages.js';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, MODE, captureWarnings, fillValidCard, part, ready, sandboxUrl, settle, snap } from './test-helpers.js';
+import { ACTIVE_KEY, MODE, captureWarnings, fillValidCard, part, ready, sandboxUrl, settle, sized, snap } from './test-helpers.js';
 
 /** Mounts with `attributes` and `messages` set before the first render, as a page's markup and script would. */
 async function mountWith(attributes: { locale?: string; submitLabel?: string }, messages: MessageOverrides | null = null) {
@@ -231,7 +231,7 @@ describe('settings and their limits', () => {
               expect((outcome as Error).message).to.not.contain(HOSTILE);
               // Never blank: the shopper reads that card payment is unavailable, from the host or in the frame it sized.
               const fallback = el.shadowRoot!.querySelector<HTMLElement>('[part="form-error"]');
-              if (iframe) await waitUntil(() => parseInt(iframe.style.height || '0', 10) > 0, 'the frame shows the form, unavailable');
+              if (iframe) await sized(iframe);
               else if (MODE === 'inline' && !iframe) expect((await snap(el, '[part="form-error"]'))?.text).to.match(/unavailable/i);
               if (!iframe && fallback && !fallback.hidden) expect(fallback.textContent).to.match(/unavailable/i);
             }

@@ -6,7 +6,7 @@
  * so the tests read it through the frame probe (test/frame-probe.mjs), from
  * outside the page, as Playwright sees it. Every reader is async for both.
  */
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../index.js';
 import type { PayCardForm } from './pay-card-form.js';
@@ -85,9 +85,27 @@ export async function ready(el: PayCardForm): Promise<void> {
     await el.ready.catch(async (error: unknown) => {
       if (el.error !== error) throw error;
       const iframe = el.shadowRoot!.querySelector('iframe');
-      if (iframe) await waitUntil(() => parseFloat(iframe.style.height) > 0, 'the frame shows the form, unavailable');
+      if (iframe) await sized(iframe);
     });
   await settle(el);
+}
+
+/**
+ * Resolves once the host has given `iframe` the height its form reported.
+ * Not a poll with a deadline of its own: a whole frame document loads first,
+ * which on a busy machine can take longer than any such deadline; the
+ * test's own timeout still ends a frame that never reports.
+ */
+export function sized(iframe: HTMLIFrameElement): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new ResizeObserver(() => {
+      if (parseFloat(iframe.style.height) > 0) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(iframe);
+  });
 }
 
 /** What a test reads of one element of the form. */

@@ -78,7 +78,13 @@ export default defineConfig(({ mode }) => {
       },
       // Library mode leaves whitespace in ES output; minify both formats fully. The chunks get their
       // own folder: at the top of dist/ they would be lost among tsc's entry points, which a page never loads.
-      rolldownOptions: { output: { minify: true, chunkFileNames: `${chunks}/[name]-[hash].js` } },
+      rolldownOptions: {
+        // What the file shares with the chunks it loads on demand stays in the file, which exports it to
+        // them, instead of going to shared chunks the page would fetch after the file, one request later.
+        // Those extra exports have short names and are not API (the .d.ts files declare the API).
+        preserveEntrySignatures: 'allow-extension',
+        output: { minify: true, chunkFileNames: `${chunks}/[name]-[hash].js` },
+      },
     },
   };
 });

@@ -41,7 +41,7 @@ export interface Imports {
  */
 export function importGraph(entry: string, read: (path: string) => string, skipDynamic: (path: string) => boolean = () => false): Graph {
   return walkGraph(entry, (path) => {
-    const found = imports(path, read(path));
+    const found = importsIn(path, read(path));
     return { static: found.static, dynamic: found.dynamic.filter((each) => !skipDynamic(each)) };
   });
 }
@@ -79,8 +79,8 @@ function closure(start: GraphFile[], seen: Set<string>, importsOf: (path: string
   return found;
 }
 
-/** The files one built file loads, as paths beside `from`. */
-function imports(from: string, text: string): Imports {
+/** The files one built file (`from`, its text `text`) loads, as paths beside it. */
+export function importsIn(from: string, text: string): Imports {
   const resolve = (specifier: string) => {
     if (!/^\.\.?\//.test(specifier))
       throw new Error(`${from} loads "${specifier}", which is not a relative address: the graph stops here.`);

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { importGraph, type GraphFile } from './import-graph.js';
+import { importGraph, importsIn, walkGraph, type GraphFile } from './import-graph.js';
 import { measure, sumSizes, type Sizes } from './measure.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -145,7 +145,8 @@ export function measureCheckout(): CheckoutLoads {
   const flowsGraph = importGraph(chunk('flows'), read, noDynamic).eager;
   const paying = below(flowsGraph, seen);
   // The checkout always gives the Pix code its status address, so the status poll the Pix element loads on demand counts here.
-  const pixGraph = importGraph(chunk('pix'), read);
+  // The files the page has loaded are there already, and so is their own account of what they load on demand.
+  const pixGraph = walkGraph(chunk('pix'), (path) => (seen.has(path) ? { static: [], dynamic: [] } : importsIn(path, read(path))));
   const pix = below([...pixGraph.eager, ...pixGraph.lazy, ...flowsGraph], seen).filter(
     (f, i, all) => all.findIndex((other) => other.path === f.path) === i,
   );

@@ -95,7 +95,7 @@ function libraryBuild(entry: string, root: string, external: string[], codeSplit
       target: 'es2022',
       copyPublicDir: false,
       lib: { entry, formats: ['es'], fileName: 'bundle' },
-      rolldownOptions: { external, output: { minify: true, codeSplitting } },
+      rolldownOptions: { external, preserveEntrySignatures: 'allow-extension', output: { minify: true, codeSplitting } },
     },
   });
 }

@@ -5,6 +5,7 @@ import { check } from '../../server/schemas/check.js';
 import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { readJsonBody } from '../intake.js';
+import { issueMessage } from '../issue-text.js';
 import type { MerchantFixture } from '../merchants.js';
 import { DECLINING_TEST_CARDS } from '../test-cards.js';
 
@@ -55,7 +56,8 @@ export function registerChargeRoutes(app: Hono, ctx: SandboxContext): void {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = issue.path.map(String).join('.');
-      return reply(c, now, 4002, { field, reason: issue.message }, `${field || 'body'} is invalid: ${issue.message}`, 422);
+      const reason = issueMessage(issue);
+      return reply(c, now, 4002, { field, reason }, `${field || 'body'} is invalid: ${reason}`, 422);
     }
     // Checked before anything else is looked up or created: a refused charge leaves nothing behind.
     const policy = installmentProblem(parsed.data.amount, parsed.data.payment_details.installments);

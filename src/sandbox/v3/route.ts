@@ -10,6 +10,7 @@ import { hasOrderIdDatePrefix, isOrderIdDateCurrent } from '../../server/order-i
 import type { SandboxContext } from '../context.js';
 import { envelopeText, reply } from '../reply.js';
 import { parseJsonBody, readBody } from '../intake.js';
+import { issueMessage } from '../issue-text.js';
 import type { V3AccountFixture, V3CredentialFixture } from './fixtures.js';
 import { authenticate } from './gate.js';
 import { noteRefusal } from '../console/trace.js';
@@ -99,10 +100,10 @@ export function registerOperation<Req extends z.ZodMiniType, Res extends z.ZodMi
     const parsed = check(op.request, json.value);
     if (!parsed.success) {
       const issues = parsed.error.issues;
-      const text = issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+      const text = issues.map((i) => `${i.path.join('.') || '(body)'}: ${issueMessage(i)}`).join('; ');
       noteRefusal(c, {
         kind: 'validation',
-        fields: issues.slice(0, 20).map((i) => ({ field: i.path.join('.') || '(body)', problem: i.message })),
+        fields: issues.slice(0, 20).map((i) => ({ field: i.path.join('.') || '(body)', problem: issueMessage(i) })),
       });
       return reply(c, now, validationCode(op, json.value, issues), null, text.slice(0, 1000));
     }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox.js';
 import { createClock } from '../clock.js';
 import { SANDBOX_ADMIN_TOKEN } from './clock-control.js';
-import { clientFor } from '../v3/test-helpers.js';
+import { clientFor, stateSnapshot } from '../v3/test-helpers.js';
 import { V3_QR_PAYLOADS } from '../v3/fixtures.js';
 import { MERCHANTS } from '../merchants.js';
 import { ConsolePath, StateSnapshot } from '../../console/api.js';
@@ -69,6 +69,23 @@ describe('state and actions over HTTP', () => {
       (await act(ConsolePath.PAY_QR, { qr_code_payload: V3_QR_PAYLOADS.expired, payer_account_id: 'acc_sandbox_loja' })).body.code,
       4001015,
     );
+  });
+
+  it('refuses a payment it cannot finish before it starts: no amount, or not one, for a code without its own (nothing left behind)', async () => {
+    const static_ = { qr_code_payload: V3_QR_PAYLOADS.activeWithoutAmount, payer_account_id: 'acc_sandbox_loja' };
+    // A dynamic code without an amount: the amount lives in its record, not in the payload.
+    const pay = clientFor('ACCOUNT', sandbox.url, { now: () => sandbox.clock.now() });
+    const dynamic = await pay.qrCodes.generateDynamic({ expires_in: 600 });
+    const dynamic_ = { qr_code_payload: dynamic.qr_code_payload as string, payer_account_id: 'acc_sandbox_filial' };
+    for (const body of [static_, { ...static_, amount: 'abc' }, { ...static_, amount: '1.005' }, dynamic_, { ...dynamic_, amount: '0' }]) {
+      const before = stateSnapshot(sandbox);
+      const { status, body: answer } = await act(ConsolePath.PAY_QR, body);
+      assert.deepEqual([status, answer.code], [400, 4002], JSON.stringify(body));
+      assert.equal(stateSnapshot(sandbox), before, `${JSON.stringify(body)} was refused but left a QR reference behind`);
+    }
+    // The same code with an amount is paid, so the refusals were about the amount alone.
+    assert.equal((await act(ConsolePath.PAY_QR, { ...static_, amount: '1.50' })).body.code, 200);
+    assert.equal((await act(ConsolePath.PAY_QR, { ...dynamic_, amount: '2.00' })).body.code, 200);
   });
 
   it('settles or fails a refund in flight, with the effects of its scheduled final step', async () => {

@@ -3,7 +3,7 @@ import { ConsolePath, FinishRefundAction, PayQrAction, type StateSnapshot } from
 import { createClient } from '../../server/client.js';
 import { BusinessError } from '../../server/errors.js';
 import { PayCardError } from '../../shared/errors.js';
-import { centsToAmount } from '../../server/amount.js';
+import { centsToAmount, isValidAmount } from '../../server/amount.js';
 import { TxnStatus } from '../../server/enums.js';
 import { merchantOrderId } from '../../server/order-id.js';
 import { check } from '../../server/schemas/check.js';
@@ -13,6 +13,7 @@ import { TokenVault } from '../token-vault.js';
 import { V3_ACCOUNTS, V3_CREDENTIALS } from '../v3/fixtures.js';
 import { createV3State, v3State } from '../v3/state.js';
 import { describeQrCode } from '../v3/handlers/qr-codes.js';
+import { qrCodeOwnAmount } from '../v3/handlers/transfers.js';
 import { adminBody } from './clock-control.js';
 
 /** `TxnStatus` by number, for reading a status in a table. */
@@ -60,6 +61,13 @@ export function registerWorkbenchRoutes(app: Hono, ctx: SandboxContext): void {
     // The fixture user who may select every sandbox account signs for the payer.
     const user = V3_CREDENTIALS.find((cred) => cred.kind === 'USER' && payer && cred.accountIds?.includes(payer.id));
     if (!payer || !user) return invalid(c, `payer_account_id must be one of ${V3_ACCOUNTS.map((a) => a.id).join(', ')}.`);
+    // Checked before initiate, which leaves a reference behind: a payment this action could not confirm never starts.
+    const own = qrCodeOwnAmount(state(), parsed.data.qr_code_payload);
+    if (own && own.amount === undefined) {
+      if (parsed.data.amount === undefined) return invalid(c, 'This QR code has no amount of its own: send "amount".');
+      if (!isValidAmount(parsed.data.amount))
+        return invalid(c, '"amount" must be a positive decimal string with at most two places, such as "10.50".');
+    }
     const pay = createClient({
       baseUrl: 'http://127.0.0.1',
       credential: { clientId: user.clientId, secret: user.secret, kind: user.kind },

@@ -51,8 +51,7 @@ export const transferHandlers = {
     let dynamicQrId: string | null = null;
     let expires = 0; // static codes do not expire; §2.6 leaves the unit open, the sandbox uses Unix ms
     if (code.location !== undefined) {
-      const id = code.location.startsWith(DYNAMIC_QR_HOST) ? code.location.slice(DYNAMIC_QR_HOST.length) : '';
-      const record = state.qrCodes.get(id);
+      const record = dynamicQrRecord(state, code.location);
       if (!record || record.payload !== payload) return fail(4001015, 'The QR code is invalid: its location is unknown.');
       if (record.expiresAt !== null && record.expiresAt <= now) return fail(4001015, 'The QR code has expired.');
       // §4.2: the decoded QR must be ACTIVE.
@@ -227,6 +226,25 @@ export const transferHandlers = {
     return { data: { txn_status: record.status } };
   },
 } satisfies HandlerGroup<typeof TransferOperations>;
+
+/** The sandbox's record of a dynamic code, found by the location its payload names. */
+function dynamicQrRecord(state: V3State, location: string): QrCodeRecord | undefined {
+  return location.startsWith(DYNAMIC_QR_HOST) ? state.qrCodes.get(location.slice(DYNAMIC_QR_HOST.length)) : undefined;
+}
+
+/**
+ * The amount QR initiate would take from a code, as initiate reads it (the
+ * payload's, or a dynamic code's record), with no reference made: `null`
+ * when initiate would refuse the code anyway. The console's pay action asks
+ * this first, so a payment it could not finish never starts.
+ */
+export function qrCodeOwnAmount(state: V3State, payload: string): { amount: string | undefined } | null {
+  const decoded = decodeBrCode(payload.trim());
+  if (!decoded.ok) return null;
+  if (decoded.code.location === undefined) return { amount: decoded.code.amount };
+  const record = dynamicQrRecord(state, decoded.code.location);
+  return record ? { amount: record.amount } : null;
+}
 
 /** PIX or TED to a bank account: one payment, no reference (the request is open, §4.9). */
 function bankAccountPayment(kind: 'pix-bank-account' | 'ted'): V3Handler<typeof TransferOperations.pixBankAccount.request> {

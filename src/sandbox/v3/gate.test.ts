@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSandbox, type Sandbox } from '../sandbox.js';
+import { createClock } from '../clock.js';
 import { signRequest, TIMESTAMP_TOLERANCE_MS, type Target } from '../../server/signing.js';
 import { ALL_OPERATIONS } from '../../server/schemas/operations.js';
 import { merchantOrderId } from '../../server/order-id.js';
@@ -194,6 +195,33 @@ describe('sandbox v3 gate over HTTP', () => {
       assert.equal(refund.txn_status, 1);
     } finally {
       await moved.close();
+    }
+  });
+
+  it('a nonce stays spent for as long as its timestamp is in the window, to the last millisecond', async () => {
+    const frozen = await createSandbox({ clock: createClock({ frozenAt: Date.UTC(2026, 2, 14, 12) }) });
+    try {
+      // Signed at the far edge of the window: the timestamp is accepted until 2 × the tolerance after the first answer.
+      const { clientId, secret } = v3Credential('ACCOUNT');
+      const headers = await signRequest({
+        method: 'POST',
+        path: LIST,
+        body: '{}',
+        clientId,
+        secret,
+        timestamp: frozen.clock.now() + TIMESTAMP_TOLERANCE_MS,
+      });
+      const resend = async () => {
+        const res = await fetch(`${frozen.url}${LIST}`, { method: 'POST', headers, body: '{}' });
+        return [res.status, ((await res.json()) as { data: { reason?: string } | null }).data?.reason];
+      };
+      assert.deepEqual(await resend(), [200, undefined]);
+      frozen.clock.advance(2 * TIMESTAMP_TOLERANCE_MS);
+      assert.deepEqual(await resend(), [401, 'nonce_replayed'], 'the same request again, its timestamp still in the window');
+      frozen.clock.advance(1);
+      assert.deepEqual(await resend(), [401, 'timestamp_out_of_window']);
+    } finally {
+      await frozen.close();
     }
   });
 });

@@ -8,7 +8,8 @@ describe('NonceCache', () => {
     assert.equal(cache.remember('c', 'n', 0), true);
     assert.equal(cache.remember('c', 'n', 999), false);
     assert.equal(cache.remember('other', 'n', 999), true);
-    assert.equal(cache.remember('c', 'n', 1000), true);
+    assert.equal(cache.remember('c', 'n', 1000), false, 'still spent on the last millisecond of the period');
+    assert.equal(cache.remember('c', 'n', 1001), true);
   });
 
   it('NonceCache with maxEntries forgets its oldest nonce first when time does not move', () => {

@@ -17,15 +17,20 @@ export class NonceCache {
     this.#maxEntries = maxEntries;
   }
 
-  /** Records the nonce and returns true, or returns false when it was already seen within the retention period. */
+  /**
+   * Records the nonce and returns true, or returns false when it was already
+   * seen within the retention period, its last millisecond included: the
+   * verifier's window includes its edges too, so a timestamp at the far edge
+   * when first seen is still accepted exactly one retention period later.
+   */
   remember(clientId: string, nonce: string, now: number): boolean {
     for (const [key, expires] of this.#seen) {
-      if (expires > now) break; // insertion order ≈ expiry order
+      if (expires >= now) break; // insertion order ≈ expiry order
       this.#seen.delete(key);
     }
     const key = `${clientId}\n${nonce}`;
     const expires = this.#seen.get(key);
-    if (expires !== undefined && expires > now) return false;
+    if (expires !== undefined && expires >= now) return false;
     if (this.#seen.size >= this.#maxEntries) this.#seen.delete(this.#seen.keys().next().value!);
     this.#seen.set(key, now + this.#retentionMs);
     return true;

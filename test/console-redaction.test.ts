@@ -151,3 +151,62 @@ describe('the console under hostile requests: no secret, no card', { timeout: 18
     assert.ok(nonce, 'the card sent as a nonce is redacted in the canonical string');
   });
 });
+
+describe('the console: a card number however it is spelt', () => {
+  /** Spellings the sandbox's own card validator reads as 4111 1111 1111 1111 (any run of whitespace or dashes), and wider digits. */
+  const SPELLINGS = [
+    '4111  1111  1111  1111',
+    '4111\u00a01111\u00a01111\u00a01111',
+    '4111\t1111\t1111\t1111',
+    '4111\n1111\n1111\n1111',
+    '4111 - 1111 - 1111 - 1111',
+    '4111--1111--1111--1111',
+    '4111\u30001111\u30001111\u30001111',
+    '４１１１ １１１１ １１１１ １１１１',
+  ];
+  /** The card's digits with anything a page would read as a gap between them: whitespace, dashes, JSON escapes. */
+  const ANY_GAP = '(?:\\s|-|\\\\[tnrfbv]|\\\\u[0-9a-fA-F]{4})*';
+  const CARD = new RegExp(`(?<!\\d)${PAN.split('').join(ANY_GAP)}(?!\\d)`);
+
+  it('is redacted in every body the log keeps (charges, tokens, v3)', async () => {
+    const sandbox = await createSandbox({ clock: createClock({ frozenAt: Date.UTC(2026, 2, 14, 12) }) });
+    try {
+      const post = (path: string, headers: Record<string, string>, body: string) =>
+        fetch(new URL(path, sandbox.url), { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+      const basic = `Basic ${Buffer.from(`${MERCHANTS[0]!.secretKey}:`).toString('base64')}`;
+      for (const spelt of SPELLINGS) {
+        await post(
+          '/v1/charges',
+          { Authorization: basic },
+          JSON.stringify({
+            amount: 100,
+            payment_method: 'credit_card',
+            customer: { name: spelt },
+            payment_details: { token: spelt, installments: 1 },
+          }),
+        );
+        const card = { number: '5555555555554444', holderName: spelt, expirationMonth: '12', expirationYear: '2031', cvv: '123' };
+        await post('/v1/tokens', { Authorization: `Bearer ${MERCHANTS[0]!.publicKey}` }, JSON.stringify({ card }));
+        const path = '/v3/transfers/pix/bank-account';
+        const body = JSON.stringify({ amount: '1.00', memo: spelt });
+        await post(
+          path,
+          await signRequest({ method: 'POST', path, body, ...v3Credential('ACCOUNT'), timestamp: sandbox.clock.now() }),
+          body,
+        );
+        await post('/v3/transfers/status/check', {}, `{"txn_id":"${spelt.replace(/\n/g, '\\n').replace(/\t/g, '\\t')}",}`);
+      }
+      const ids = sandbox.context.log.summaries().map((s) => s.id);
+      assert.equal(ids.length, SPELLINGS.length * 4);
+      let bodies = 0;
+      for (const id of ids) {
+        const text = (await (await fetch(new URL(`/sandbox/console/requests/${id}`, sandbox.url))).text()).normalize('NFKC');
+        assert.doesNotMatch(text, CARD, `request ${id}`);
+        if (text.includes('"requestBody":"')) bodies++;
+      }
+      assert.equal(bodies, ids.length, 'every entry kept its body, redacted');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -395,6 +395,31 @@ describe('the front door', () => {
     assert.deepEqual([streamed.status, (JSON.parse(streamed.text) as { error: string }).error], [413, 'body_too_large']);
   });
 
+  it(
+    'a TRACE (which node:http takes and a Request cannot carry) gets a 4xx, and the server goes on answering',
+    { timeout: 10_000 },
+    async (t) => {
+      const rejections: unknown[] = [];
+      const heard = (reason: unknown) => rejections.push(reason);
+      process.on('unhandledRejection', heard);
+      try {
+        const status = await new Promise<number>((resolve, reject) => {
+          // Unanswered, the test ends at its timeout, and its signal closes the connection so the server can close.
+          const req = httpRequest(`${endpoint}/card`, { method: 'TRACE', signal: t.signal }, (res) => {
+            res.resume().on('end', () => resolve(res.statusCode!));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+        assert.ok(status >= 400 && status < 500, `TRACE → ${status}`);
+        assert.equal((await post('/card', '[]')).status, 400, 'the next request is answered');
+        assert.deepEqual(rejections, []);
+      } finally {
+        process.off('unhandledRejection', heard);
+      }
+    },
+  );
+
   it('wrong methods, unknown routes and hostile bodies get a 4xx, never a 5xx', async () => {
     const getCard = await send(`${endpoint}/card`, { method: 'GET' });
     assert.deepEqual([getCard.status, getCard.headers.get('allow')], [405, 'POST']);

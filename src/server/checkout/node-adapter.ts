@@ -53,11 +53,20 @@ export function toNodeHandler(
     }
     const body = new RequestBody(req);
     const hasBody = method !== 'GET' && method !== 'HEAD';
-    const request = new Request(url, {
-      method,
-      headers,
-      ...(hasBody ? { body: body.stream, duplex: 'half' } : {}),
-    } as RequestInit);
+    let request: Request;
+    try {
+      request = new Request(url, {
+        method,
+        headers,
+        ...(hasBody ? { body: body.stream, duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch {
+      // node:http takes methods a Request refuses (TRACE): answered here, as the promise is often not awaited and a rejection would end the process.
+      res.statusCode = 400;
+      res.setHeader('connection', 'close');
+      res.end();
+      return;
+    }
     const response = await handler(request);
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));

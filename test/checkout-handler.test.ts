@@ -338,6 +338,49 @@ describe('card', () => {
     assert.equal((await charges()).length, before + 1);
   });
 
+  it('an onError that throws or rejects changes no answer, and leaves no unhandled rejection', { timeout: 10_000 }, async (t) => {
+    const rejections: unknown[] = [];
+    const heard = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', heard);
+    try {
+      const reporters: CheckoutHandlerOptions['onError'][] = [
+        () => {
+          throw new Error('the log service is down');
+        },
+        async () => {
+          throw new Error('the log service is down');
+        },
+      ];
+      for (const onError of reporters) {
+        const served = await serve(
+          checkoutHandler(
+            options({
+              order: () => {
+                throw new Error('the database is down');
+              },
+              onError,
+            }),
+          ),
+        );
+        servers.push(served.server);
+        const body = { orderId: newOrder(), token: await newToken(), installments: 1, taxId: CPF };
+        // Unanswered, the test ends at its timeout, and its signal closes the connection so the server can close.
+        const got = await send(`${served.endpoint}/card`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: t.signal,
+        });
+        assert.deepEqual([got.status, readCheckoutError(got.body)?.error], [500, 'internal_error']);
+      }
+      // A rejection is reported once the microtasks after it have run; one macrotask later it has been.
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(rejections, []);
+    } finally {
+      process.off('unhandledRejection', heard);
+    }
+  });
+
   it('an onPaid that throws does not undo the charge: the shopper is told approved, onError hears of it', async () => {
     const served = await serve(
       checkoutHandler(

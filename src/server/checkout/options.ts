@@ -80,7 +80,7 @@ export interface CheckoutHandlerOptions {
   requireTaxId?: boolean;
   /** How long a Pix code stays payable, in whole seconds. Default 900 (15 min). */
   pixExpiresIn?: number;
-  /** Told of each failure the shopper cannot fix (the service, `order()`, `onPaid`). Default: one `console.error` line. */
+  /** Told of each failure the shopper cannot fix (the service, `order()`, `onPaid`). Default: one `console.error` line. What it throws or rejects with is ignored. */
   onError?: (error: unknown, where: CheckoutFailure) => void;
   /** Per-call timeout towards the service, in ms. Default 30 000. */
   timeoutMs?: number;
@@ -169,10 +169,26 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
     release: options.release,
     requireTaxId: options.requireTaxId ?? true,
     pixExpiresIn,
-    onError: options.onError ?? reportToConsole,
+    onError: options.onError ? guarded(options.onError) : reportToConsole,
     timeoutMs: options.timeoutMs,
     fetch: options.fetch,
     now: options.now ?? Date.now,
+  };
+}
+
+/**
+ * The merchant's reporter, made unable to fail the request: what it throws,
+ * or the promise it returns rejecting, would otherwise turn an answer into a
+ * rejected handler, or an unhandled rejection that ends a Node process.
+ */
+function guarded(onError: NonNullable<CheckoutHandlerOptions['onError']>): NonNullable<CheckoutHandlerOptions['onError']> {
+  return (error, where) => {
+    try {
+      const reported: unknown = onError(error, where);
+      if (typeof (reported as PromiseLike<unknown> | undefined)?.then === 'function') Promise.resolve(reported).catch(() => {});
+    } catch {
+      // Nothing more to tell: the reporter itself is what failed.
+    }
   };
 }
 

@@ -40,6 +40,8 @@ export class CheckoutMemory {
   readonly #shown = new Recent<string, ShownCode>();
   /** QR code IDs whose payment `onPaid` has heard of, from this process. */
   readonly #reported = new Recent<string, true>();
+  /** Order ID → the Pix code being generated for it and its amount, shared by requests that arrive meanwhile. Each entry lives one call to the service. */
+  readonly #generating = new Map<string, { amount: number; made: Promise<object | Response> }>();
   /** QR code ID → the status look-up under way, shared by polls that arrive meanwhile. */
   readonly #looking = new Map<string, Promise<Response>>();
 
@@ -84,6 +86,26 @@ export class CheckoutMemory {
 
   show(orderId: string, code: ShownCode): void {
     this.#shown.set(orderId, code);
+  }
+
+  /**
+   * One code generated per order at a time: a request for the same amount
+   * that arrives meanwhile (a second tab, a double click) gets the same code,
+   * or the same refusal, rather than a second payable code.
+   */
+  generate<Code extends object>(orderId: string, amount: number, run: () => Promise<Code | Response>): Promise<Code | Response> {
+    let entry = this.#generating.get(orderId);
+    if (entry?.amount !== amount) {
+      const started = { amount, made: run() };
+      this.#generating.set(orderId, started);
+      const done = () => {
+        if (this.#generating.get(orderId) === started) this.#generating.delete(orderId);
+      };
+      started.made.then(done, done);
+      entry = started;
+    }
+    // Every code this table holds for the order came from a `run` of the same type.
+    return (entry.made as Promise<Code | Response>).then((made) => (made instanceof Response ? made.clone() : made));
   }
 
   wasReported(qrCodeId: string): boolean {

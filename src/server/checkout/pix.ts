@@ -52,39 +52,43 @@ export async function generatePix(
   const shown = memory.shownCode(orderId, found.amount, now, REUSE_MARGIN_MS);
   if (shown) return answer(200, { ...shown, serverTime: now });
 
-  let qr: Record<string, unknown> | null;
-  try {
-    qr = await tools.client.qrCodes.generateDynamic({
-      amount: centsToAmount(found.amount),
-      expires_in: config.pixExpiresIn,
-      ...(found.description ? { description: found.description.slice(0, PIX_DESCRIPTION_MAX) } : {}),
-    });
-  } catch (error) {
-    config.onError(error, { route: 'pix', step: 'generate', orderId });
-    return refuse(error instanceof NetworkError ? 'service_unavailable' : 'service_error', language);
-  }
-  const qrCodeId = qr?.qr_code_id;
-  const payload = qr?.qr_code_payload;
-  if (typeof qrCodeId !== 'string' || !qrCodeId || qrCodeId.length > MAX_QR_CODE_ID || typeof payload !== 'string' || !payload) {
-    config.onError(new Error('qrCodes.generateDynamic answered without a qr_code_id or qr_code_payload'), {
-      route: 'pix',
-      step: 'generate',
+  // A second tab asking meanwhile shares this generation: two codes for one order could both be paid.
+  const made = await memory.generate(orderId, found.amount, async (): Promise<Omit<PixCode, 'serverTime'> | Response> => {
+    let qr: Record<string, unknown> | null;
+    try {
+      qr = await tools.client.qrCodes.generateDynamic({
+        amount: centsToAmount(found.amount),
+        expires_in: config.pixExpiresIn,
+        ...(found.description ? { description: found.description.slice(0, PIX_DESCRIPTION_MAX) } : {}),
+      });
+    } catch (error) {
+      config.onError(error, { route: 'pix', step: 'generate', orderId });
+      return refuse(error instanceof NetworkError ? 'service_unavailable' : 'service_error', language);
+    }
+    const qrCodeId = qr?.qr_code_id;
+    const payload = qr?.qr_code_payload;
+    if (typeof qrCodeId !== 'string' || !qrCodeId || qrCodeId.length > MAX_QR_CODE_ID || typeof payload !== 'string' || !payload) {
+      config.onError(new Error('qrCodes.generateDynamic answered without a qr_code_id or qr_code_payload'), {
+        route: 'pix',
+        step: 'generate',
+        orderId,
+      });
+      return refuse('service_error', language);
+    }
+    const expiresAt = expiryOf(qr?.expires_at) ?? now + config.pixExpiresIn * 1000;
+    const reference = await signReference(await tools.key, { orderId, qrCodeId, expiresAt, amount: found.amount });
+    const code: Omit<PixCode, 'serverTime'> = {
       orderId,
-    });
-    return refuse('service_error', language);
-  }
-  const expiresAt = expiryOf(qr?.expires_at) ?? now + config.pixExpiresIn * 1000;
-  const reference = await signReference(await tools.key, { orderId, qrCodeId, expiresAt, amount: found.amount });
-  const code: Omit<PixCode, 'serverTime'> = {
-    orderId,
-    qrCodeId,
-    payload,
-    amount: centsToAmount(found.amount),
-    expiresAt: new Date(expiresAt).toISOString(),
-    reference,
-  };
-  memory.show(orderId, { amount: found.amount, expiresAt, answer: code });
-  return answer(200, { ...code, serverTime: now } satisfies PixCode);
+      qrCodeId,
+      payload,
+      amount: centsToAmount(found.amount),
+      expiresAt: new Date(expiresAt).toISOString(),
+      reference,
+    };
+    memory.show(orderId, { amount: found.amount, expiresAt, answer: code });
+    return code;
+  });
+  return made instanceof Response ? made : answer(200, { ...made, serverTime: now } satisfies PixCode);
 }
 
 /**

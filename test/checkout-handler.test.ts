@@ -646,6 +646,10 @@ describe('secrets and setup', () => {
       [{ secretKey: undefined, credential: undefined }, /pass secretKey \(cards\), credential \(Pix\) or both/],
       [{ pixExpiresIn: 30 }, /pixExpiresIn must be/],
       [{ order: undefined as never }, /order must be a function/],
+      // A card-only handler (no credential) too: else the first shopper to pay would find the mistake.
+      [{ baseUrl: undefined as never, credential: undefined }, /baseUrl is missing or not an absolute URL/],
+      [{ baseUrl: 'http://pay.example.com', credential: undefined }, /baseUrl must use https/],
+      [{ timeoutMs: -1, credential: undefined }, /timeoutMs must be a positive number/],
     ];
     for (const [overrides, message] of bad) {
       assert.throws(

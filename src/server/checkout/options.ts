@@ -1,4 +1,5 @@
 import { installmentOptions, MAX_PLAN_AMOUNT, type InstallmentPolicy } from '../../card/installments.js';
+import { checkBaseUrl } from '../../shared/base-url.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import { SECRET_KEY_PATTERN } from '../../shared/keys.js';
 import type { Credential } from '../client.js';
@@ -132,6 +133,11 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
     throw new ConfigurationError(
       `${where}: secretKey is not a secret key (expected sk_test_… or sk_live_…); never use the public key here`,
     );
+  }
+  // The Pix client checks these when it is created; a card-only handler would otherwise meet them at the first payment.
+  checkBaseUrl(options.baseUrl, where);
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    throw new ConfigurationError(`${where}: timeoutMs must be a positive number of milliseconds`);
   }
   if (options.credential !== undefined) {
     const violation = credentialPolicyViolation('account', options.credential.kind, options.target !== undefined);

@@ -76,6 +76,7 @@ describe('state and actions over HTTP', () => {
     // A dynamic code without an amount: the amount lives in its record, not in the payload.
     const pay = clientFor('ACCOUNT', sandbox.url, { now: () => sandbox.clock.now() });
     const dynamic = await pay.qrCodes.generateDynamic({ expires_in: 600 });
+    assert.ok(dynamic, 'the sandbox made a dynamic code');
     const dynamic_ = { qr_code_payload: dynamic.qr_code_payload as string, payer_account_id: 'acc_sandbox_filial' };
     for (const body of [static_, { ...static_, amount: 'abc' }, { ...static_, amount: '1.005' }, dynamic_, { ...dynamic_, amount: '0' }]) {
       const before = stateSnapshot(sandbox);

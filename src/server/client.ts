@@ -246,9 +246,7 @@ function checkOptions(options: ClientOptions): { baseUrl: string; target: Target
       throw new ConfigurationError(`createClient(): ${(error as Error).message}`);
     }
   }
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw new ConfigurationError('createClient(): timeoutMs must be a positive number of milliseconds');
-  }
+  checkTimeoutMs(options.timeoutMs, 'createClient()');
   if (
     options.maxReadRetries !== undefined &&
     !(Number.isInteger(options.maxReadRetries) && options.maxReadRetries >= 0 && options.maxReadRetries <= 10)
@@ -263,4 +261,11 @@ function checkOptions(options: ClientOptions): { baseUrl: string; target: Target
     throw new ConfigurationError('createClient(): no global fetch; use Node 20 or later, or pass options.fetch');
   }
   return { baseUrl, target };
+}
+
+/** A `timeoutMs` option as every part of the helper takes it: unset, or a positive number of milliseconds. */
+export function checkTimeoutMs(timeoutMs: number | undefined, where: string): void {
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+    throw new ConfigurationError(`${where}: timeoutMs must be a positive number of milliseconds`);
+  }
 }

@@ -2,7 +2,7 @@ import { installmentOptions, MAX_PLAN_AMOUNT, type InstallmentPolicy } from '../
 import { checkBaseUrl } from '../../shared/base-url.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import { SECRET_KEY_PATTERN } from '../../shared/keys.js';
-import type { Credential } from '../client.js';
+import { checkTimeoutMs, type Credential } from '../client.js';
 import { credentialPolicyViolation } from '../policy.js';
 import type { Target } from '../signing.js';
 
@@ -136,9 +136,7 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
   }
   // The Pix client checks these when it is created; a card-only handler would otherwise meet them at the first payment.
   checkBaseUrl(options.baseUrl, where);
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw new ConfigurationError(`${where}: timeoutMs must be a positive number of milliseconds`);
-  }
+  checkTimeoutMs(options.timeoutMs, where);
   if (options.credential !== undefined) {
     const violation = credentialPolicyViolation('account', options.credential.kind, options.target !== undefined);
     if (violation) throw new ConfigurationError(`${where}: credential cannot generate Pix codes: ${violation}`);

@@ -1,13 +1,16 @@
 /**
- * `npm run bench:signing`: what signing a v3 request costs on Web Crypto
- * (docs/benchmarks.md), in one Node process:
+ * `npm run bench:signing`: what signing a v3 request costs (docs/benchmarks.md),
+ * in one Node process:
  *
- * - requests signed per second by `signRequest` on Web Crypto: with the key
- *   imported once (as `createClient` does), awaited one at a time and 64 at
- *   a time, and with the secret as a string (the key imported per request);
- *   beside the same request signed as the package did before Web Crypto, with
- *   `node:crypto`'s synchronous calls (a nonce from `randomBytes`, the body's
- *   SHA-256, the HMAC, the headers), so both sides do the same work;
+ * - requests signed per second by `signRequest` (the body's SHA-256 in
+ *   JavaScript, the HMAC on Web Crypto): with the key imported once (as
+ *   `createClient` does), awaited one at a time and 64 at a time, and with
+ *   the secret as a string (the key imported per request); beside the same
+ *   request signed with `node:crypto`'s synchronous calls (a nonce from
+ *   `randomBytes`, the body's SHA-256, the HMAC, the headers), and with both
+ *   hashes on Web Crypto as the package did before, so every row does the
+ *   same work; wall time and the process's CPU time (every thread) per
+ *   signature;
  * - the cost of one signature against a loopback round trip: the median
  *   time of a signed status check answered by the sandbox, and of a bare
  *   `fetch` to a `node:http` server that answers a fixed envelope.
@@ -19,7 +22,16 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { canonicalString, importSigningKey, SignatureHeader, signRequest, type SigningKey } from '../src/server/signing.js';
+import {
+  canonicalString,
+  computeSignature,
+  createNonce,
+  importSigningKey,
+  SignatureHeader,
+  signRequest,
+  type SigningKey,
+} from '../src/server/signing.js';
+import { toHex, utf8 } from '../src/server/bytes.js';
 import { createClient } from '../src/server/client.js';
 import { createSandbox } from '../src/sandbox/sandbox.js';
 import { v3Credential } from '../src/sandbox/v3/fixtures.js';
@@ -52,36 +64,64 @@ function signWithNodeCrypto(): Record<string, string> {
   };
 }
 
+/** Both hashes on Web Crypto, as `signRequest` did before its body hash moved to JavaScript: the same steps and headers. */
+async function signWithWebCryptoOnly(key: SigningKey): Promise<Record<string, string>> {
+  const timestamp = String(Date.now());
+  const nonce = createNonce();
+  const hash = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(BODY))));
+  const canonical = canonicalString({ method: 'POST', path: PATH, clientId, timestamp, nonce, contentHash: hash, target: null });
+  return {
+    'Content-Type': 'application/json',
+    [SignatureHeader.CLIENT_ID]: clientId,
+    [SignatureHeader.TIMESTAMP]: timestamp,
+    [SignatureHeader.NONCE]: nonce,
+    [SignatureHeader.CONTENT_HASH]: hash,
+    [SignatureHeader.SIGNATURE]: await computeSignature(key, canonical),
+  };
+}
+
 const webCrypto = (key: SigningKey | string) => () => signRequest({ method: 'POST', path: PATH, body: BODY, clientId, secret: key });
 
-/** Signatures per second over one round: `batch` in flight at a time. */
-async function rate(sign: () => unknown, batch: number): Promise<number> {
+/** One round: signatures per second, and the process's CPU time (every thread) per signature, `batch` in flight at a time. */
+async function rate(sign: () => unknown, batch: number): Promise<{ perSecond: number; cpuMicros: number }> {
   let count = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   while (performance.now() - start < ROUND_MS) {
     if (batch === 1) await sign();
     else await Promise.all(Array.from({ length: batch }, sign));
     count += batch;
   }
-  return (count * 1000) / (performance.now() - start);
+  const elapsed = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { perSecond: (count * 1000) / elapsed, cpuMicros: (used.user + used.system) / count };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const key = await importSigningKey(secret);
-const NODE = '`node:crypto`: `signRequest` as it was before Web Crypto (synchronous)';
-const CACHED_ONE = 'Web Crypto `signRequest`, key imported once, one at a time';
-const CACHED_MANY = 'Web Crypto `signRequest`, key imported once, 64 at a time';
+const NODE = '`node:crypto`, synchronous (the reference)';
+const CACHED_ONE = '`signRequest`, key imported once, one at a time';
+const CACHED_MANY = '`signRequest`, key imported once, 64 at a time';
+const BOTH_ONE = 'both hashes on Web Crypto (before), key imported once, one at a time';
+const BOTH_MANY = 'both hashes on Web Crypto (before), key imported once, 64 at a time';
 const KINDS: { name: string; sign: () => unknown; batch: number }[] = [
   { name: NODE, sign: signWithNodeCrypto, batch: 1 },
   { name: CACHED_ONE, sign: webCrypto(key), batch: 1 },
   { name: CACHED_MANY, sign: webCrypto(key), batch: 64 },
-  { name: 'Web Crypto `signRequest`, secret as a string (key imported per request)', sign: webCrypto(secret), batch: 1 },
+  { name: '`signRequest`, secret as a string (key imported per request)', sign: webCrypto(secret), batch: 1 },
+  { name: BOTH_ONE, sign: () => signWithWebCryptoOnly(key), batch: 1 },
+  { name: BOTH_MANY, sign: () => signWithWebCryptoOnly(key), batch: 64 },
 ];
 const loadAtStart = loadavg()[0]!;
 const rates = new Map<string, number[]>(KINDS.map((k) => [k.name, []]));
+const cpuPer = new Map<string, number[]>(KINDS.map((k) => [k.name, []]));
 for (let round = 0; round < ROUNDS; round++) {
-  for (const kind of KINDS) rates.get(kind.name)!.push(await rate(kind.sign, kind.batch));
+  for (const kind of KINDS) {
+    const measured = await rate(kind.sign, kind.batch);
+    rates.get(kind.name)!.push(measured.perSecond);
+    cpuPer.get(kind.name)!.push(measured.cpuMicros);
+  }
 }
 
 /** Median milliseconds of `TRIPS` requests, one after another. */
@@ -114,18 +154,20 @@ const perSecond = (name: string) => median(rates.get(name)!);
 const micros = (name: string) => 1e6 / perSecond(name);
 const signingMs = micros(CACHED_ONE) / 1000;
 const times = (name: string) => `${(micros(name) / micros(NODE)).toFixed(1)}×`;
+const cpuMicros = (name: string) => median(cpuPer.get(name)!);
 const lines = [
   `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} threads, load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end); medians of ${ROUNDS} rounds of ${ROUND_MS} ms.`,
   '',
-  '| signing one status check | signatures per second | µs each | beside `node:crypto` |',
-  '| --- | ---: | ---: | ---: |',
+  '| signing one status check | signatures per second | µs each | beside `node:crypto` | CPU µs each (every thread) |',
+  '| --- | ---: | ---: | ---: | ---: |',
   ...KINDS.map(
-    (k) => `| ${k.name} | ${Math.round(perSecond(k.name)).toLocaleString('en')} | ${micros(k.name).toFixed(1)} | ${times(k.name)} |`,
+    (k) =>
+      `| ${k.name} | ${Math.round(perSecond(k.name)).toLocaleString('en')} | ${micros(k.name).toFixed(1)} | ${times(k.name)} | ${cpuMicros(k.name).toFixed(1)} |`,
   ),
   '',
-  `Web Crypto with the key imported once costs ${times(CACHED_MANY)} \`node:crypto\` per signature when signatures overlap (64 at a time), ${times(CACHED_ONE)} awaited one at a time (limit 4×).`,
+  `\`signRequest\` with the key imported once costs ${times(CACHED_MANY)} \`node:crypto\` per signature when signatures overlap (64 at a time; limit 4×), ${times(CACHED_ONE)} awaited one at a time; both hashes on Web Crypto, as before, ${times(BOTH_MANY)} and ${times(BOTH_ONE)}.`,
   '',
-  '| one request on loopback (median of 1,000, one at a time) | ms | one signature (Web Crypto, key imported once, one at a time) as a share of it |',
+  '| one request on loopback (median of 1,000, one at a time) | ms | one signature (`signRequest`, key imported once, one at a time) as a share of it |',
   '| --- | ---: | ---: |',
   `| signed status check, \`createClient\` → sandbox (verifies, answers) | ${sandboxTrip.toFixed(3)} | ${((100 * signingMs) / sandboxTrip).toFixed(1)} % |`,
   `| bare \`fetch\` → \`node:http\` fixed envelope (the floor) | ${bareTrip.toFixed(3)} | ${((100 * signingMs) / bareTrip).toFixed(1)} % |`,

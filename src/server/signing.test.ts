@@ -50,6 +50,17 @@ describe('signing vectors (docs/signing.md)', () => {
     assert.equal(await contentHash('{"memo":"Pão"}'), await contentHash(new TextEncoder().encode('{"memo":"Pão"}')));
     assert.equal(await contentHash(''), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   });
+
+  it('hashes every size of body as Web Crypto does (Node hashes with node:crypto, Workers with Web Crypto)', async () => {
+    const webCrypto = async (bytes: Uint8Array) =>
+      Buffer.from(await crypto.subtle.digest('SHA-256', new Uint8Array(bytes))).toString('hex');
+    for (const size of [1, 55, 56, 64, 1000, 100_000]) {
+      const bytes = new Uint8Array(size).map((_, i) => (i * 31 + size) & 0xff);
+      assert.equal(await contentHash(bytes), await webCrypto(bytes), `${size} bytes`);
+    }
+    const text = `{"memo":"${'ã'.repeat(5000)}"}`;
+    assert.equal(await contentHash(text), await webCrypto(new TextEncoder().encode(text)));
+  });
 });
 
 describe('signRequest', () => {

@@ -19,10 +19,12 @@ import { randomBytes, toHex, utf8 } from './bytes.js';
  *
  * X-Signature = lowercase hex HMAC-SHA256(key = UTF-8 secret, message = UTF-8 canonical string).
  *
- * Web standards only (`crypto.subtle`, `crypto.getRandomValues`,
- * `TextEncoder`), so it runs in every JavaScript backend (docs/server.md).
- * Web Crypto is asynchronous, so hashing, signing and verifying return
- * promises; the canonical string and the nonce do not need them.
+ * On web standards (`crypto.subtle`, `crypto.getRandomValues`,
+ * `TextEncoder`), so it runs in every JavaScript backend (docs/server.md);
+ * where the runtime also has `node:crypto` (Node, Deno, Bun), the body's
+ * hash is taken with it. Web Crypto is asynchronous, so hashing, signing and
+ * verifying return promises; the canonical string and the nonce do not need
+ * them.
  *
  * Test vector (see signing.test.ts, docs/signing.md):
  *   secret `sec_test_vector_0001`, client `cli_test_vector`, POST
@@ -80,9 +82,33 @@ function subtle(): WebCrypto {
   return subtle;
 }
 
+/** The part of `node:crypto` the body's hash uses. */
+interface NodeHashing {
+  createHash(algorithm: 'sha256'): { update(data: Uint8Array): { digest(encoding: 'hex'): string } };
+}
+
+let nodeHashing: NodeHashing | null | undefined;
+
+/**
+ * `node:crypto` where the runtime has it, found with `process.getBuiltinModule`
+ * (no import, so a bundle for Workers stays free of it). On Node, each Web
+ * Crypto call is a job on libuv's thread pool, and that trip costs far more
+ * than hashing a request's body on the spot (docs/benchmarks.md#signing-speed).
+ */
+function nodeCrypto(): NodeHashing | null {
+  if (nodeHashing === undefined) {
+    const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    nodeHashing = (runtime?.getBuiltinModule?.('node:crypto') as NodeHashing | undefined) ?? null;
+  }
+  return nodeHashing;
+}
+
 /** Lowercase hex SHA-256 of the raw body bytes (the X-Content-Hash value). Strings are hashed as UTF-8. */
 export async function contentHash(body: string | Uint8Array): Promise<string> {
-  return toHex(new Uint8Array(await subtle().digest('SHA-256', utf8(body))));
+  const bytes = utf8(body);
+  const node = nodeCrypto();
+  if (node) return node.createHash('sha256').update(bytes).digest('hex');
+  return toHex(new Uint8Array(await subtle().digest('SHA-256', bytes)));
 }
 
 /**

@@ -26,7 +26,9 @@ import {
   readCardAnswer,
   readCheckoutError,
   readPixCode,
+  TimeoutError,
   toNodeHandler,
+  type CheckoutFailure,
   type CheckoutHandlerOptions,
   type CheckoutOrder,
   type CheckoutPayment,
@@ -401,6 +403,198 @@ describe('card', () => {
   });
 });
 
+/** A store call that never settles: a stuck database. */
+const hung = () => new Promise<never>(() => {});
+/** A short bound, so a hung call is given up on at once; a call that settles does so in microtasks, before any timer. */
+const STORE_TIMEOUT_MS = 50;
+
+/** An `onError` that keeps what it hears, with `where` whole. */
+function reporter(): { onError: NonNullable<CheckoutHandlerOptions['onError']>; heard: { error: unknown; where: CheckoutFailure }[] } {
+  const heard: { error: unknown; where: CheckoutFailure }[] = [];
+  return { onError: (error, where) => void heard.push({ error, where }), heard };
+}
+
+/** What onError heard, as [route, step, orderId, the bound when it was a store call given up on]. */
+const steps = (heard: { error: unknown; where: CheckoutFailure }[]) =>
+  heard.map(({ error, where }) => [
+    where.route,
+    where.step,
+    where.orderId,
+    error instanceof TimeoutError ? error.timeoutMs : String(error),
+  ]);
+
+describe('a store that does not answer', () => {
+  // Each request may hang when the handler does not bound the store: the test's signal then closes it at the test's timeout.
+  const within = (t: { signal: AbortSignal }, url: string, body: unknown, method = 'POST') =>
+    send(url, {
+      method,
+      signal: t.signal,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+    });
+
+  it(
+    'a hung order() is answered internal_error after storeTimeoutMs, card and Pix, and the card payment lets go of the order',
+    { timeout: 10_000 },
+    async (t) => {
+      let stuck = true;
+      const { onError, heard } = reporter();
+      const served = await serve(
+        checkoutHandler(options({ storeTimeoutMs: STORE_TIMEOUT_MS, onError, order: (id) => (stuck ? hung() : orders.get(id)) })),
+      );
+      servers.push(served.server);
+      const orderId = newOrder();
+      const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
+      const seen = await requestsSeen();
+      const card = await within(t, `${served.endpoint}/card`, body);
+      assert.deepEqual([card.status, readCheckoutError(card.body)?.error], [500, 'internal_error']);
+      const pix = await within(t, `${served.endpoint}/pix`, { orderId });
+      assert.deepEqual([pix.status, readCheckoutError(pix.body)?.error], [500, 'internal_error']);
+      assert.equal(await requestsSeen(), seen, 'nothing reached the service');
+      assert.deepEqual(steps(heard), [
+        ['card', 'order', orderId, STORE_TIMEOUT_MS],
+        ['pix', 'order', orderId, STORE_TIMEOUT_MS],
+      ]);
+      // The first payment's look-up never settles, yet the order is not held in this process.
+      stuck = false;
+      assert.equal((await within(t, `${served.endpoint}/card`, body)).status, 200);
+    },
+  );
+
+  it(
+    'a claim that settles after storeTimeoutMs: internal_error and no charge; a late true is released, a late false is not',
+    { timeout: 10_000 },
+    async (t) => {
+      const claimed = new Set<string>();
+      /** Order ID → how to settle its first, hung claim (true: the store took the order after all). */
+      const late = new Map<string, (took: boolean) => void>();
+      const released: string[] = [];
+      let heardRelease!: () => void;
+      const releaseHeard = new Promise<void>((resolve) => (heardRelease = resolve));
+      const { onError, heard } = reporter();
+      const served = await serve(
+        checkoutHandler(
+          options({
+            storeTimeoutMs: STORE_TIMEOUT_MS,
+            onError,
+            claim: (id) => {
+              if (late.has(id) || claimed.has(id)) return false;
+              return new Promise<boolean>((resolve) =>
+                late.set(id, (took) => {
+                  if (took) claimed.add(id);
+                  resolve(took);
+                }),
+              );
+            },
+            release: (id) => {
+              claimed.delete(id);
+              released.push(id);
+              heardRelease();
+            },
+          }),
+        ),
+      );
+      servers.push(served.server);
+      const tookLate = newOrder();
+      const refusedLate = newOrder();
+      const before = (await charges()).length;
+      for (const orderId of [refusedLate, tookLate]) {
+        const got = await within(t, `${served.endpoint}/card`, { orderId, token: await newToken(), installments: 1, taxId: CPF });
+        assert.deepEqual([got.status, readCheckoutError(got.body)?.error], [500, 'internal_error']);
+      }
+      assert.equal((await charges()).length, before, 'no charge without a claim');
+      assert.deepEqual(steps(heard), [
+        ['card', 'claim', refusedLate, STORE_TIMEOUT_MS],
+        ['card', 'claim', tookLate, STORE_TIMEOUT_MS],
+      ]);
+      // Settled in this order, so the release heard is the late true's, and the late false's would have come first.
+      late.get(refusedLate)!(false);
+      late.get(tookLate)!(true);
+      await releaseHeard;
+      assert.deepEqual(released, [tookLate], 'only the claim the store says it took is given back');
+      assert.equal(claimed.has(tookLate), false);
+    },
+  );
+
+  it(
+    'a hung release after a decline: the shopper is told declined, onError hears of it, and this process lets go of the order',
+    { timeout: 10_000 },
+    async (t) => {
+      const claimed = new Set<string>();
+      let claims = 0;
+      const { onError, heard } = reporter();
+      const served = await serve(
+        checkoutHandler(
+          options({
+            storeTimeoutMs: STORE_TIMEOUT_MS,
+            onError,
+            claim: (id) => (claims++, claimed.has(id) ? false : (claimed.add(id), true)),
+            release: hung,
+          }),
+        ),
+      );
+      servers.push(served.server);
+      const orderId = newOrder();
+      const declined = await within(t, `${served.endpoint}/card`, {
+        orderId,
+        token: await newToken('4000000000000002'),
+        installments: 1,
+        taxId: CPF,
+      });
+      assert.equal(declined.status, 402);
+      assert.equal(readCardAnswer(declined.body)?.outcome, 'declined');
+      assert.deepEqual(steps(heard), [['card', 'release', orderId, STORE_TIMEOUT_MS]]);
+      // The store still holds the order (its release never ran), and says so; this process no longer does.
+      const again = await within(t, `${served.endpoint}/card`, { orderId, token: await newToken(), installments: 1, taxId: CPF });
+      assert.deepEqual([again.status, readCheckoutError(again.body)?.error, claims], [409, 'payment_in_progress', 2]);
+    },
+  );
+
+  it(
+    'a hung onPaid after a charge: the shopper is told approved, onError hears of it, and the order stays paid',
+    { timeout: 10_000 },
+    async (t) => {
+      const { onError, heard } = reporter();
+      const served = await serve(checkoutHandler(options({ storeTimeoutMs: STORE_TIMEOUT_MS, onError, onPaid: hung })));
+      servers.push(served.server);
+      const orderId = newOrder();
+      const before = (await charges()).length;
+      const got = await within(t, `${served.endpoint}/card`, { orderId, token: await newToken(), installments: 1, taxId: CPF });
+      assert.equal(got.status, 200);
+      assert.equal(readCardAnswer(got.body)?.outcome, 'approved');
+      assert.equal((await charges()).length, before + 1);
+      assert.deepEqual(steps(heard), [['card', 'onPaid', orderId, STORE_TIMEOUT_MS]]);
+      const replay = await within(t, `${served.endpoint}/card`, { orderId, token: await newToken(), installments: 1, taxId: CPF });
+      assert.deepEqual([replay.status, readCheckoutError(replay.body)?.error], [409, 'already_paid']);
+    },
+  );
+
+  it('a hung onPaid on a Pix status poll: the poll reads paid, and the next poll tells onPaid again', { timeout: 10_000 }, async (t) => {
+    const told: CheckoutPayment[] = [];
+    let stuck = true;
+    const { onError, heard } = reporter();
+    const served = await serve(
+      checkoutHandler(
+        options({
+          storeTimeoutMs: STORE_TIMEOUT_MS,
+          onError,
+          onPaid: (payment) => (stuck ? hung() : void told.push(payment)),
+        }),
+      ),
+    );
+    servers.push(served.server);
+    const orderId = newOrder(2590);
+    const code = readPixCode((await within(t, `${served.endpoint}/pix`, { orderId })).body)!;
+    await admin('/sandbox/actions/pay-qr', { qr_code_payload: code.payload, payer_account_id: 'acc_sandbox_filial' });
+    await admin('/sandbox/clock/advance', { ms: 2_000 });
+    const status = () => within(t, pixStatusUrl(served.endpoint, code.reference), undefined, 'GET');
+    assert.deepEqual((await status()).body, { status: 'paid' });
+    assert.deepEqual(steps(heard), [['pix/status', 'onPaid', orderId, STORE_TIMEOUT_MS]]);
+    stuck = false;
+    assert.deepEqual((await status()).body, { status: 'paid' });
+    assert.deepEqual(told, [{ method: 'pix', orderId, id: code.qrCodeId, amount: 2590 }]);
+  });
+});
+
 describe('the front door', () => {
   it('a text/plain, urlencoded or multipart post (what a cross-site form can send) is refused with 415', async () => {
     const orderId = newOrder();
@@ -650,6 +844,8 @@ describe('secrets and setup', () => {
       [{ baseUrl: undefined as never, credential: undefined }, /baseUrl is missing or not an absolute URL/],
       [{ baseUrl: 'http://pay.example.com', credential: undefined }, /baseUrl must use https/],
       [{ timeoutMs: -1, credential: undefined }, /timeoutMs must be a positive number/],
+      [{ storeTimeoutMs: 0 }, /storeTimeoutMs must be a positive number of milliseconds/],
+      [{ storeTimeoutMs: 2 ** 31 }, /storeTimeoutMs must be .* at most 2147483647/],
     ];
     for (const [overrides, message] of bad) {
       assert.throws(

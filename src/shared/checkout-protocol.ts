@@ -153,7 +153,7 @@ export const CHECKOUT_ERRORS = {
   token_refused: 422,
   /** The service refused the charge for another reason of its own; nothing was charged. */
   charge_refused: 422,
-  /** Something went wrong in the shop's own code (`order()`, the handler's setup). */
+  /** Something went wrong in the shop's own code (`order()` or `claim` threw or did not answer in time, the handler's setup). Nothing was charged. */
   internal_error: 500,
   /** The service answered, but not as expected (a credential refused, an answer not understood). */
   service_error: 502,

@@ -9,14 +9,16 @@ import { answer, refuse } from './http.js';
 import { DECLINE_SENTENCES, type CheckoutLanguage } from './messages.js';
 import type { CheckoutMemory } from './memory.js';
 import type { CheckoutConfig } from './options.js';
-import { findOrder, notifyPaid } from './steps.js';
+import { claimOrder, findOrder, notifyPaid, releaseOrder } from './steps.js';
 
 /**
  * `POST {endpoint}/card`: one order, one charge. Every check runs before
  * anything is taken or sent (the body, the order, the plan); then the order
  * is taken in this process and, with `claim`, in the merchant's store; then
  * the charge goes out, once. Only a charge that certainly did not happen
- * gives the order back.
+ * gives the order back. Every call to the merchant's store is bounded by
+ * `storeTimeoutMs`, so a stuck store cannot hold the request, or the order
+ * in this process, for ever.
  */
 export async function payByCard(
   config: CheckoutConfig & { secretKey: string },
@@ -50,16 +52,9 @@ export async function payByCard(
     const option = planOption(config, found.amount, installments);
     if (!option) return refuse('installments_not_offered', language, { field: 'installments' });
 
-    if (config.claim) {
-      let claimed: boolean;
-      try {
-        claimed = (await config.claim(orderId)) === true;
-      } catch (error) {
-        config.onError(error, { route: 'card', step: 'claim', orderId });
-        return refuse('internal_error', language);
-      }
-      if (!claimed) return refuse('payment_in_progress', language);
-    }
+    const claim = await claimOrder(config, orderId);
+    if (claim === 'failed') return refuse('internal_error', language);
+    if (claim === 'taken') return refuse('payment_in_progress', language);
 
     let charge: Awaited<ReturnType<typeof createCharge>>;
     try {
@@ -134,7 +129,7 @@ async function chargeFailed(
     config.onError(error, { route: 'card', step: 'charge', orderId });
     return refuse('outcome_unknown', language);
   }
-  await release(config, orderId);
+  await releaseOrder(config, orderId);
   if (error instanceof BusinessError && error.code === 'card_declined') {
     const code = (error.data as { decline_code?: unknown } | null)?.decline_code;
     const reason = code === DeclineReason.INSUFFICIENT_FUNDS ? DeclineReason.INSUFFICIENT_FUNDS : DeclineReason.CARD_DECLINED;
@@ -148,13 +143,4 @@ async function chargeFailed(
   // A refused credential, a business code other than a decline, a request the client would not send: the shop's to fix.
   config.onError(error, { route: 'card', step: 'charge', orderId });
   return refuse('service_error', language);
-}
-
-async function release(config: CheckoutConfig, orderId: string): Promise<void> {
-  if (!config.release) return;
-  try {
-    await config.release(orderId);
-  } catch (error) {
-    config.onError(error, { route: 'card', step: 'release', orderId });
-  }
 }

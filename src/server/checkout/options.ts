@@ -81,10 +81,17 @@ export interface CheckoutHandlerOptions {
   requireTaxId?: boolean;
   /** How long a Pix code stays payable, in whole seconds. Default 900 (15 min). */
   pixExpiresIn?: number;
-  /** Told of each failure the shopper cannot fix (the service, `order()`, `onPaid`). Default: one `console.error` line. What it throws or rejects with is ignored. */
+  /** Told of each failure the shopper cannot fix (the service; `order`, `claim`, `release` or `onPaid` throwing or not answering within `storeTimeoutMs`). Default: one `console.error` line. What it throws or rejects with is ignored. */
   onError?: (error: unknown, where: CheckoutFailure) => void;
   /** Per-call timeout towards the service, in ms. Default 30 000. */
   timeoutMs?: number;
+  /**
+   * How long the handler waits for each call to `order`, `claim`, `release`
+   * and `onPaid`, in ms. Default 10 000. Past it, the call is reported to
+   * `onError` as a `TimeoutError` and the request goes on as if it had
+   * failed (docs/checkout.md#when-your-store-does-not-answer).
+   */
+  storeTimeoutMs?: number;
   /** A fetch implementation. Default: the global fetch. */
   fetch?: typeof globalThis.fetch;
   /** The clock (Unix ms) for signatures and expiries. Default `Date.now`. */
@@ -95,6 +102,9 @@ export interface CheckoutHandlerOptions {
 export const PIX_DESCRIPTION_MAX = 25;
 const DEFAULT_PIX_EXPIRES_IN_S = 900;
 const MIN_REFERENCE_SECRET = 32;
+const DEFAULT_STORE_TIMEOUT_MS = 10_000;
+/** The longest delay a timer keeps: past it, runtimes fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The options, checked, with their defaults. */
 export interface CheckoutConfig {
@@ -112,6 +122,7 @@ export interface CheckoutConfig {
   pixExpiresIn: number;
   onError: NonNullable<CheckoutHandlerOptions['onError']>;
   timeoutMs: number | undefined;
+  storeTimeoutMs: number;
   fetch: typeof globalThis.fetch | undefined;
   now: () => number;
 }
@@ -153,6 +164,10 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
     if (options[hook] !== undefined && typeof options[hook] !== 'function')
       throw new ConfigurationError(`${where}: ${hook} must be a function`);
   }
+  const storeTimeoutMs = options.storeTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS;
+  if (!(Number.isFinite(storeTimeoutMs) && storeTimeoutMs > 0 && storeTimeoutMs <= MAX_TIMER_MS)) {
+    throw new ConfigurationError(`${where}: storeTimeoutMs must be a positive number of milliseconds, at most ${MAX_TIMER_MS}`);
+  }
   const pixExpiresIn = options.pixExpiresIn ?? DEFAULT_PIX_EXPIRES_IN_S;
   if (!Number.isSafeInteger(pixExpiresIn) || pixExpiresIn < 60) {
     throw new ConfigurationError(`${where}: pixExpiresIn must be a whole number of seconds, at least 60`);
@@ -175,6 +190,7 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
     pixExpiresIn,
     onError: options.onError ? guarded(options.onError) : reportToConsole,
     timeoutMs: options.timeoutMs,
+    storeTimeoutMs,
     fetch: options.fetch,
     now: options.now ?? Date.now,
   };

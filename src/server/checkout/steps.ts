@@ -2,11 +2,13 @@ import { ConfigurationError } from '../../shared/errors.js';
 import { refuse } from './http.js';
 import type { CheckoutLanguage } from './messages.js';
 import { orderProblem, type CheckoutConfig, type CheckoutOrder, type CheckoutPayment } from './options.js';
+import { callStore } from './store-call.js';
 
 /**
- * The merchant's two hooks every route calls, each guarded: what they throw
- * or return wrongly is reported through `onError`, and the shopper gets a
- * calm answer, never the merchant's error text.
+ * The merchant's functions as the routes call them, each guarded and
+ * bounded by `storeTimeoutMs`: what they throw, return wrongly or do not
+ * answer in time is reported through `onError`, and the shopper gets a calm
+ * answer, never the merchant's error text.
  */
 
 /** The order, null when `order()` knows none, or the answer to give when the look-up failed. */
@@ -16,13 +18,12 @@ export async function findOrder(
   orderId: string,
   language: CheckoutLanguage,
 ): Promise<CheckoutOrder | null | Response> {
-  let found: unknown;
-  try {
-    found = await config.order(orderId);
-  } catch (error) {
-    config.onError(error, { route, step: 'order', orderId });
+  const called = await callStore('order()', config.storeTimeoutMs, () => config.order(orderId));
+  if (called.status !== 'returned') {
+    config.onError(called.error, { route, step: 'order', orderId });
     return refuse('internal_error', language);
   }
+  const found: unknown = called.value;
   if (found === null || found === undefined) return null;
   const problem = orderProblem(found, orderId);
   if (problem) {
@@ -33,15 +34,53 @@ export async function findOrder(
 }
 
 /**
- * Tells the merchant of a payment. A throwing `onPaid` does not undo it: the
- * money moved, so the shopper is told so, and `onError` hears of the failure.
+ * What `claim` said: `held` when this request took the order in the store,
+ * `taken` when the store said another payment has it, `failed` when it threw
+ * or did not answer in time, so nobody knows whose claim the store holds.
+ */
+export type Claim = 'held' | 'taken' | 'failed';
+
+/**
+ * Takes the order in the merchant's store for a card payment. A failed claim
+ * is never released here: `release` gives back the order's claim whoever
+ * holds it, and after a throw that may be another process's, whose charge is
+ * under way; freed, a third request would charge the order again. Only a
+ * claim that answers `true` after the bound is certainly this request's, and
+ * this request charged nothing, so that one is given back.
+ */
+export async function claimOrder(config: CheckoutConfig, orderId: string): Promise<Claim> {
+  if (!config.claim) return 'held';
+  const claim = config.claim;
+  const called = await callStore('claim()', config.storeTimeoutMs, () => claim(orderId));
+  if (called.status === 'returned') return called.value === true ? 'held' : 'taken';
+  config.onError(called.error, { route: 'card', step: 'claim', orderId });
+  if (called.status === 'timedOut') {
+    called.running.then(
+      (took) => {
+        if (took === true) void releaseOrder(config, orderId);
+      },
+      () => {},
+    );
+  }
+  return 'failed';
+}
+
+/** Gives back this request's claim, after a payment that certainly charged nothing. Never throws, never waits past the bound. */
+export async function releaseOrder(config: CheckoutConfig, orderId: string): Promise<void> {
+  if (!config.release) return;
+  const release = config.release;
+  const called = await callStore('release()', config.storeTimeoutMs, () => release(orderId));
+  if (called.status !== 'returned') config.onError(called.error, { route: 'card', step: 'release', orderId });
+}
+
+/**
+ * Tells the merchant of a payment. An `onPaid` that throws or does not
+ * answer in time does not undo it: the money moved, so the shopper is told
+ * so, and `onError` hears of the failure.
  */
 export async function notifyPaid(config: CheckoutConfig, route: string, payment: CheckoutPayment): Promise<boolean> {
-  try {
-    await config.onPaid(payment);
-    return true;
-  } catch (error) {
-    config.onError(error, { route, step: 'onPaid', orderId: payment.orderId });
-    return false;
-  }
+  const called = await callStore('onPaid()', config.storeTimeoutMs, () => config.onPaid(payment));
+  if (called.status === 'returned') return true;
+  config.onError(called.error, { route, step: 'onPaid', orderId: payment.orderId });
+  return false;
 }

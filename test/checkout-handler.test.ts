@@ -516,6 +516,70 @@ describe('a store that does not answer', () => {
   );
 
   it(
+    'a claim that throws is not released: a payment under way in another process keeps its hold, and one charge is made',
+    { timeout: 10_000 },
+    async (t) => {
+      const claimed = new Set<string>();
+      let releases = 0;
+      const store = {
+        claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
+        release: (id: string) => {
+          releases++;
+          claimed.delete(id);
+        },
+      };
+      let charging!: () => void;
+      const chargeSent = new Promise<void>((resolve) => (charging = resolve));
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      // Process 1 holds the claim while its charge is held on the way to the service.
+      const one = await serve(
+        checkoutHandler(
+          options({
+            ...store,
+            fetch: async (input, init) => {
+              charging();
+              await gate;
+              return fetch(input, init);
+            },
+          }),
+        ),
+      );
+      // Process 2's store fails mid-claim (a dropped connection): it cannot say whose claim the store holds.
+      const { onError, heard } = reporter();
+      const two = await serve(
+        checkoutHandler(
+          options({
+            onError,
+            claim: () => {
+              throw new Error('the connection to the database was lost');
+            },
+            release: store.release,
+          }),
+        ),
+      );
+      const three = await serve(checkoutHandler(options(store)));
+      servers.push(one.server, two.server, three.server);
+
+      const orderId = newOrder();
+      const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
+      const before = (await charges()).length;
+      const first = within(t, `${one.endpoint}/card`, body);
+      await chargeSent;
+      const failed = await within(t, `${two.endpoint}/card`, body);
+      assert.deepEqual([failed.status, readCheckoutError(failed.body)?.error], [500, 'internal_error']);
+      assert.deepEqual(steps(heard), [['card', 'claim', orderId, 'Error: the connection to the database was lost']]);
+      // Released, process 1's claim would be gone, and this third payment would charge the order again.
+      const third = await within(t, `${three.endpoint}/card`, body);
+      assert.deepEqual([third.status, readCheckoutError(third.body)?.error], [409, 'payment_in_progress']);
+      open();
+      assert.equal((await first).status, 200);
+      assert.equal((await charges()).length, before + 1);
+      assert.equal(releases, 0);
+    },
+  );
+
+  it(
     'a hung release after a decline: the shopper is told declined, onError hears of it, and this process lets go of the order',
     { timeout: 10_000 },
     async (t) => {

@@ -183,6 +183,12 @@ describe('the server helper in Node, Deno, Bun and workerd', () => {
         requestsToTheService: 0,
       },
       expired: { status: 'expired' },
+      'hung order()': {
+        card: [500, 'internal_error'],
+        again: [500, 'internal_error'],
+        pix: [500, 'internal_error'],
+        heard: ['card order TimeoutError', 'card order TimeoutError', 'pix order TimeoutError'],
+      },
     });
   });
 

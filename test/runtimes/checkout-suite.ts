@@ -116,6 +116,27 @@ export async function runCheckoutSuite(config: CheckoutSuiteConfig): Promise<Rec
   const seen = await requestCount();
   const forged = await status(reference.replace(/.$/, (c) => (c === '0' ? '1' : '0')));
   results['forged reference'] = { answer: forged, requestsToTheService: (await requestCount()) - seen };
+  // A store that never answers: each runtime's timer gives up on it, and the order is let go.
+  const heard: string[] = [];
+  const stuck = checkoutHandler({
+    baseUrl,
+    secretKey: config.secretKey,
+    credential: config.credential,
+    referenceSecret: 'ref_runtime_suite_0123456789abcdef0123',
+    order: () => new Promise<never>(() => {}),
+    onPaid: () => {},
+    onError: (error, where) => void heard.push(`${where.route} ${where.step} ${(error as Error).name}`),
+    storeTimeoutMs: 50,
+  });
+  const stuckPost = async (route: string) => {
+    const body = JSON.stringify({ orderId: 'o-card', token: good, installments: 1, taxId: CPF });
+    const response = await stuck(
+      new Request(`${ENDPOINT}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+    );
+    return [response.status, ((await response.json()) as { error?: unknown }).error];
+  };
+  results['hung order()'] = { card: await stuckPost('/card'), again: await stuckPost('/card'), pix: await stuckPost('/pix'), heard };
+
   const late = await post('/pix', { orderId: 'o-late' });
   await advance(900_000);
   results['expired'] = await status(String(late.body.reference));

@@ -2,8 +2,8 @@
  * `npm run bench:signing`: what signing a v3 request costs (docs/benchmarks.md),
  * in one Node process:
  *
- * - requests signed per second by `signRequest` (the body's SHA-256 in
- *   JavaScript, the HMAC on Web Crypto): with the key imported once (as
+ * - requests signed per second by `signRequest` (the body's SHA-256 on
+ *   `node:crypto`, the HMAC on Web Crypto): with the key imported once (as
  *   `createClient` does), awaited one at a time and 64 at a time, and with
  *   the secret as a string (the key imported per request); beside the same
  *   request signed with `node:crypto`'s synchronous calls (a nonce from
@@ -64,7 +64,7 @@ function signWithNodeCrypto(): Record<string, string> {
   };
 }
 
-/** Both hashes on Web Crypto, as `signRequest` did before its body hash moved to JavaScript: the same steps and headers. */
+/** Both hashes on Web Crypto, as `signRequest` did before it hashed the body with `node:crypto`: the same steps and headers. */
 async function signWithWebCryptoOnly(key: SigningKey): Promise<Record<string, string>> {
   const timestamp = String(Date.now());
   const nonce = createNonce();

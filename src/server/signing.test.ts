@@ -1,7 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CANONICAL_LINE_LABELS, canonicalString, computeSignature, contentHash, importSigningKey, signRequest } from './signing.js';
+import {
+  CANONICAL_LINE_LABELS,
+  canonicalString,
+  computeSignature,
+  contentHash,
+  importSigningKey,
+  nodeHashingOf,
+  signRequest,
+} from './signing.js';
 import { generatedVectors } from '../../test/generated-vectors.js';
 import type { SigningVectors } from '../../test/runtimes/suite.js';
 
@@ -60,6 +68,31 @@ describe('signing vectors (docs/signing.md)', () => {
     }
     const text = `{"memo":"${'ã'.repeat(5000)}"}`;
     assert.equal(await contentHash(text), await webCrypto(new TextEncoder().encode(text)));
+  });
+
+  it('takes node:crypto from a real process only, and leaves any stand-in process to Web Crypto', () => {
+    assert.notEqual(nodeHashingOf(process), null);
+    const stubs = {
+      'no process': undefined,
+      'a process with env only (a bundler shim)': { env: {} },
+      'a getBuiltinModule that throws (an edge sandbox stub)': {
+        getBuiltinModule() {
+          throw new Error('A Node.js API is used (process.getBuiltinModule) which is not supported in the Edge Runtime.');
+        },
+      },
+      'a module without createHash': { getBuiltinModule: () => ({}) },
+      'a createHash that is not SHA-256': {
+        getBuiltinModule: () => ({ createHash: () => ({ update: () => ({ digest: () => '00' }) }) }),
+      },
+      'a createHash that throws': {
+        getBuiltinModule: () => ({
+          createHash() {
+            throw new Error('not here');
+          },
+        }),
+      },
+    };
+    for (const [name, runtime] of Object.entries(stubs)) assert.equal(nodeHashingOf(runtime), null, name);
   });
 });
 

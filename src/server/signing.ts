@@ -83,23 +83,37 @@ function subtle(): WebCrypto {
 }
 
 /** The part of `node:crypto` the body's hash uses. */
-interface NodeHashing {
+export interface NodeHashing {
   createHash(algorithm: 'sha256'): { update(data: Uint8Array): { digest(encoding: 'hex'): string } };
 }
 
 let nodeHashing: NodeHashing | null | undefined;
 
+const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
 /**
- * `node:crypto` where the runtime has it, found with `process.getBuiltinModule`
- * (no import, so a bundle for Workers stays free of it). On Node, each Web
- * Crypto call is a job on libuv's thread pool, and that trip costs far more
- * than hashing a request's body on the spot (docs/benchmarks.md#signing-speed).
+ * `node:crypto`'s hashing, found through `runtime.getBuiltinModule` (no
+ * import, so a bundle for Workers stays free of it), or null when Web Crypto
+ * is to hash. On Node, each Web Crypto call is a job on libuv's thread pool,
+ * and that trip costs far more than hashing a request's body on the spot
+ * (docs/benchmarks.md#signing-speed). A stand-in `process` (an edge sandbox's
+ * stubs that throw, a bundler's shim) must not break signing: anything but a
+ * `createHash` that gives SHA-256 of the empty body is passed over.
  */
-function nodeCrypto(): NodeHashing | null {
-  if (nodeHashing === undefined) {
-    const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-    nodeHashing = (runtime?.getBuiltinModule?.('node:crypto') as NodeHashing | undefined) ?? null;
+export function nodeHashingOf(runtime: unknown): NodeHashing | null {
+  try {
+    const found = (runtime as { getBuiltinModule?: (id: string) => unknown } | undefined)?.getBuiltinModule?.('node:crypto') as
+      Partial<NodeHashing> | undefined;
+    if (typeof found?.createHash !== 'function') return null;
+    const hashing = found as NodeHashing;
+    return hashing.createHash('sha256').update(new Uint8Array(0)).digest('hex') === EMPTY_SHA256 ? hashing : null;
+  } catch {
+    return null;
   }
+}
+
+function nodeCrypto(): NodeHashing | null {
+  if (nodeHashing === undefined) nodeHashing = nodeHashingOf((globalThis as { process?: unknown }).process);
   return nodeHashing;
 }
 

@@ -205,14 +205,31 @@ export async function focusOn(el: PayCardForm, selector: string): Promise<void> 
   }
 }
 
-/** Resolves once the page's active element is `el` (the frame in its shadow root): focus events tell when that changes. */
+/** How long a focus move may take before the wait says, in the browser's log, where focus is instead. */
+const FOCUS_REPORT_MS = 3_000;
+
+/**
+ * Resolves once the page's active element is `el` (the frame in its shadow root): focus events tell
+ * when that changes. A wait that lasts past {@link FOCUS_REPORT_MS} logs where focus is, once: a
+ * test that then runs out of time shows it stopped here, and with what.
+ */
 function pageFocusIn(el: PayCardForm): Promise<void> {
   const inEl = () => document.activeElement === el;
   if (inEl()) return Promise.resolve();
   return new Promise((done) => {
     const types = ['blur', 'focus', 'focusin', 'focusout'];
+    const report = setTimeout(() => {
+      const active = document.activeElement;
+      // Not console.warn: tests that count the element's warnings capture that.
+      console.info(
+        `focus has not reached <pay-card-form${el.id ? ` id="${el.id}"` : ''}> after ${FOCUS_REPORT_MS} ms: the page's active element is`,
+        active ? `<${active.localName}${active.id ? ` id="${active.id}"` : ''}>` : 'none',
+        `and the page ${document.hasFocus() ? 'has' : 'does not have'} focus`,
+      );
+    }, FOCUS_REPORT_MS);
     const check = () => {
       if (!inEl()) return;
+      clearTimeout(report);
       for (const type of types) window.removeEventListener(type, check, true);
       done();
     };

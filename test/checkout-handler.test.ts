@@ -461,21 +461,25 @@ describe('a store that does not answer', () => {
   );
 
   it(
-    'a claim that settles after storeTimeoutMs: internal_error and no charge; a late true is released, a late false is not',
+    'a claim that settles after storeTimeoutMs: internal_error and no charge; neither a late true nor a late false is released, and onError hears of the late true',
     { timeout: 10_000 },
     async (t) => {
       const claimed = new Set<string>();
       /** Order ID → how to settle its first, hung claim (true: the store took the order after all). */
       const late = new Map<string, (took: boolean) => void>();
       const released: string[] = [];
-      let heardRelease!: () => void;
-      const releaseHeard = new Promise<void>((resolve) => (heardRelease = resolve));
-      const { onError, heard } = reporter();
+      const { onError: keep, heard } = reporter();
+      // The late true's outcome, reported or released.
+      let heardLateTrue!: () => void;
+      const lateTrueHeard = new Promise<void>((resolve) => (heardLateTrue = resolve));
       const served = await serve(
         checkoutHandler(
           options({
             storeTimeoutMs: STORE_TIMEOUT_MS,
-            onError,
+            onError: (error, where) => {
+              keep(error, where);
+              if (!(error instanceof TimeoutError)) heardLateTrue();
+            },
             claim: (id) => {
               if (late.has(id) || claimed.has(id)) return false;
               return new Promise<boolean>((resolve) =>
@@ -488,7 +492,7 @@ describe('a store that does not answer', () => {
             release: (id) => {
               claimed.delete(id);
               released.push(id);
-              heardRelease();
+              heardLateTrue();
             },
           }),
         ),
@@ -502,16 +506,96 @@ describe('a store that does not answer', () => {
         assert.deepEqual([got.status, readCheckoutError(got.body)?.error], [500, 'internal_error']);
       }
       assert.equal((await charges()).length, before, 'no charge without a claim');
-      assert.deepEqual(steps(heard), [
+      // Settled in this order, so a report of the late false would come before the late true's.
+      late.get(refusedLate)!(false);
+      late.get(tookLate)!(true);
+      await lateTrueHeard;
+      assert.deepEqual(steps(heard).slice(0, 2), [
         ['card', 'claim', refusedLate, STORE_TIMEOUT_MS],
         ['card', 'claim', tookLate, STORE_TIMEOUT_MS],
       ]);
-      // Settled in this order, so the release heard is the late true's, and the late false's would have come first.
-      late.get(refusedLate)!(false);
-      late.get(tookLate)!(true);
-      await releaseHeard;
-      assert.deepEqual(released, [tookLate], 'only the claim the store says it took is given back');
-      assert.equal(claimed.has(tookLate), false);
+      assert.equal(heard.length, 3, 'the late false is not reported');
+      assert.deepEqual([heard[2]!.where, heard[2]!.error instanceof Error], [{ route: 'card', step: 'claim', orderId: tookLate }, true]);
+      assert.match((heard[2]!.error as Error).message, /claim\(\) returned true after storeTimeoutMs.*not released.*reconcile/);
+      assert.deepEqual(released, [], 'a late answer is no proof the store still holds this request’s claim');
+      // The store holds the order until the merchant reconciles it: a card payment is told so, and nothing is charged.
+      const again = await within(t, `${served.endpoint}/card`, { orderId: tookLate, token: await newToken(), installments: 1, taxId: CPF });
+      assert.deepEqual([again.status, readCheckoutError(again.body)?.error], [409, 'payment_in_progress']);
+      assert.equal((await charges()).length, before);
+    },
+  );
+
+  it(
+    'a late true from a claim the merchant already reconciled frees nothing: another process’s payment keeps its hold, and one charge is made',
+    { timeout: 10_000 },
+    async (t) => {
+      const claimed = new Set<string>();
+      let releases = 0;
+      // The late true's outcome, reported or released.
+      let heardLateTrue!: () => void;
+      const lateTrueHeard = new Promise<void>((resolve) => (heardLateTrue = resolve));
+      const store = {
+        claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
+        release: (id: string) => {
+          releases++;
+          claimed.delete(id);
+          heardLateTrue();
+        },
+      };
+      // Process 1: its claim is applied, but the answer is held (a stalled connection) past the bound.
+      let answerLate!: () => void;
+      const one = await serve(
+        checkoutHandler(
+          options({
+            ...store,
+            storeTimeoutMs: STORE_TIMEOUT_MS,
+            onError: (error) => {
+              if (!(error instanceof TimeoutError)) heardLateTrue();
+            },
+            claim: (id) => {
+              store.claim(id);
+              return new Promise<boolean>((resolve) => (answerLate = () => resolve(true)));
+            },
+          }),
+        ),
+      );
+      // Process 2 holds the claim while its charge is held on the way to the service.
+      let charging!: () => void;
+      const chargeSent = new Promise<void>((resolve) => (charging = resolve));
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const two = await serve(
+        checkoutHandler(
+          options({
+            ...store,
+            fetch: async (input, init) => {
+              charging();
+              await gate;
+              return fetch(input, init);
+            },
+          }),
+        ),
+      );
+      const three = await serve(checkoutHandler(options(store)));
+      servers.push(one.server, two.server, three.server);
+
+      const orderId = newOrder();
+      const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
+      const before = (await charges()).length;
+      assert.equal((await within(t, `${one.endpoint}/card`, body)).status, 500);
+      // The merchant reconciles as docs/checkout.md says: claimed, not paid, no charge at the provider.
+      claimed.delete(orderId);
+      const second = within(t, `${two.endpoint}/card`, body);
+      await chargeSent;
+      answerLate();
+      await lateTrueHeard;
+      // Released, process 2's claim would be gone, and this third payment would charge the order again.
+      const third = await within(t, `${three.endpoint}/card`, body);
+      assert.deepEqual([third.status, readCheckoutError(third.body)?.error], [409, 'payment_in_progress']);
+      open();
+      assert.equal((await second).status, 200);
+      assert.equal((await charges()).length, before + 1);
+      assert.equal(releases, 0);
     },
   );
 

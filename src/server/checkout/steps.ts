@@ -41,12 +41,14 @@ export async function findOrder(
 export type Claim = 'held' | 'taken' | 'failed';
 
 /**
- * Takes the order in the merchant's store for a card payment. A failed claim
- * is never released here: `release` gives back the order's claim whoever
- * holds it, and after a throw that may be another process's, whose charge is
- * under way; freed, a third request would charge the order again. Only a
- * claim that answers `true` after the bound is certainly this request's, and
- * this request charged nothing, so that one is given back.
+ * Takes the order in the merchant's store for a card payment. A claim that
+ * failed is never released here: `release` gives back the order's claim
+ * whoever holds it. After a throw the claim may be another process's, whose
+ * charge is under way; and after the bound, even a late `true` is no proof
+ * that the store still holds this request's claim, for the merchant may have
+ * reconciled the order meanwhile and another payment claimed it since.
+ * Freed, a third request would charge the order again. A late `true` is
+ * reported instead, for the merchant to reconcile.
  */
 export async function claimOrder(config: CheckoutConfig, orderId: string): Promise<Claim> {
   if (!config.claim) return 'held';
@@ -57,7 +59,12 @@ export async function claimOrder(config: CheckoutConfig, orderId: string): Promi
   if (called.status === 'timedOut') {
     called.running.then(
       (took) => {
-        if (took === true) void releaseOrder(config, orderId);
+        if (took !== true) return;
+        const late = new Error(
+          'checkoutHandler: claim() returned true after storeTimeoutMs, for a payment that had given up and charged nothing; ' +
+            'it was not released, as another payment may hold the order by now: reconcile it as a claim that failed',
+        );
+        config.onError(late, { route: 'card', step: 'claim', orderId });
       },
       () => {},
     );

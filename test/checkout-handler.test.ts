@@ -716,31 +716,56 @@ describe('a store that does not answer', () => {
     },
   );
 
-  it('a hung onPaid on a Pix status poll: the poll reads paid, and the next poll tells onPaid again', { timeout: 10_000 }, async (t) => {
-    const told: CheckoutPayment[] = [];
-    let stuck = true;
-    const { onError, heard } = reporter();
-    const served = await serve(
-      checkoutHandler(
-        options({
-          storeTimeoutMs: STORE_TIMEOUT_MS,
-          onError,
-          onPaid: (payment) => (stuck ? hung() : void told.push(payment)),
-        }),
-      ),
-    );
-    servers.push(served.server);
-    const orderId = newOrder(2590);
-    const code = readPixCode((await within(t, `${served.endpoint}/pix`, { orderId })).body)!;
-    await admin('/sandbox/actions/pay-qr', { qr_code_payload: code.payload, payer_account_id: 'acc_sandbox_filial' });
-    await admin('/sandbox/clock/advance', { ms: 2_000 });
-    const status = () => within(t, pixStatusUrl(served.endpoint, code.reference), undefined, 'GET');
-    assert.deepEqual((await status()).body, { status: 'paid' });
-    assert.deepEqual(steps(heard), [['pix/status', 'onPaid', orderId, STORE_TIMEOUT_MS]]);
-    stuck = false;
-    assert.deepEqual((await status()).body, { status: 'paid' });
-    assert.deepEqual(told, [{ method: 'pix', orderId, id: code.qrCodeId, amount: 2590 }]);
-  });
+  it(
+    'a hung onPaid on a Pix status poll: polls read paid and start no second onPaid; a late throw is retried by the next poll, a late success is remembered',
+    { timeout: 10_000 },
+    async (t) => {
+      /** Each call to onPaid, with how to settle it. */
+      const calls: { settle: (failure?: Error) => void }[] = [];
+      let inFlight = 0;
+      let most = 0;
+      const { onError, heard } = reporter();
+      const served = await serve(
+        checkoutHandler(
+          options({
+            storeTimeoutMs: STORE_TIMEOUT_MS,
+            onError,
+            onPaid: () => {
+              most = Math.max(most, ++inFlight);
+              return new Promise<void>((resolve, reject) =>
+                calls.push({ settle: (failure) => (inFlight--, failure ? reject(failure) : resolve()) }),
+              );
+            },
+          }),
+        ),
+      );
+      servers.push(served.server);
+      const orderId = newOrder(2590);
+      const code = readPixCode((await within(t, `${served.endpoint}/pix`, { orderId })).body)!;
+      await admin('/sandbox/actions/pay-qr', { qr_code_payload: code.payload, payer_account_id: 'acc_sandbox_filial' });
+      await admin('/sandbox/clock/advance', { ms: 2_000 });
+      const status = async () => (await within(t, pixStatusUrl(served.endpoint, code.reference), undefined, 'GET')).body;
+      assert.deepEqual(await status(), { status: 'paid' });
+      assert.deepEqual(steps(heard), [['pix/status', 'onPaid', orderId, STORE_TIMEOUT_MS]]);
+      const seen = await requestsSeen();
+      for (let i = 0; i < 3; i++) assert.deepEqual(await status(), { status: 'paid' });
+      assert.deepEqual([calls.length, most], [1, 1], 'one onPaid at a time for one code');
+      assert.equal(await requestsSeen(), seen, 'polls meanwhile answered without asking the service');
+
+      // The first call fails, late: onError hears what it threw, and the next poll tells onPaid again.
+      calls[0]!.settle(new Error('the database is down'));
+      assert.deepEqual(await status(), { status: 'paid' });
+      assert.equal(calls.length, 2);
+      assert.deepEqual(steps(heard).slice(1), [
+        ['pix/status', 'onPaid', orderId, 'Error: the database is down'],
+        ['pix/status', 'onPaid', orderId, STORE_TIMEOUT_MS],
+      ]);
+      // The second succeeds, late: remembered, so no poll calls onPaid again.
+      calls[1]!.settle();
+      for (let i = 0; i < 2; i++) assert.deepEqual(await status(), { status: 'paid' });
+      assert.deepEqual([calls.length, most, heard.length], [2, 1, 3]);
+    },
+  );
 });
 
 describe('the front door', () => {

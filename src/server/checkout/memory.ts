@@ -1,11 +1,11 @@
 /**
  * What one handler remembers in its process, so that one order is charged
  * once: the card payments under way, the orders it saw paid, the charges
- * whose outcome is unknown, the Pix codes it has shown and those whose
- * payment it has reported. Bounded: past {@link MEMORY_CAPACITY} entries a
- * table forgets its oldest, so a flood of order IDs costs a fixed amount of
- * memory. Across processes the merchant's store is the authority (`order()`
- * and `claim`, docs/checkout.md).
+ * whose outcome is unknown, the Pix codes it has shown, and those whose
+ * payment it is reporting or has reported. Bounded: past
+ * {@link MEMORY_CAPACITY} entries a table forgets its oldest, so a flood of
+ * order IDs costs a fixed amount of memory. Across processes the
+ * merchant's store is the authority (`order()` and `claim`, docs/checkout.md).
  */
 
 /** Entries each table keeps at most. */
@@ -40,6 +40,8 @@ export class CheckoutMemory {
   readonly #shown = new Recent<string, ShownCode>();
   /** QR code IDs whose payment `onPaid` has heard of, from this process. */
   readonly #reported = new Recent<string, true>();
+  /** QR code ID → the call to `onPaid` under way for it, however long it has been running. */
+  readonly #reporting = new Recent<string, Promise<boolean>>();
   /** Order ID → the Pix code being generated for it and its amount, shared by requests that arrive meanwhile. Each entry lives one call to the service. */
   readonly #generating = new Map<string, { amount: number; made: Promise<object | Response> }>();
   /** QR code ID → the status look-up under way, shared by polls that arrive meanwhile. */
@@ -108,12 +110,31 @@ export class CheckoutMemory {
     return (entry.made as Promise<Code | Response>).then((made) => (made instanceof Response ? made.clone() : made));
   }
 
-  wasReported(qrCodeId: string): boolean {
-    return this.#reported.has(qrCodeId);
+  /** Whether `onPaid` has heard of the code's payment, or is being told of it. */
+  reportingOrReported(qrCodeId: string): boolean {
+    return this.#reported.has(qrCodeId) || this.#reporting.has(qrCodeId);
   }
 
-  reported(qrCodeId: string): void {
-    this.#reported.set(qrCodeId, true);
+  /**
+   * One call to `onPaid` per code at a time, for as long as it runs: a poll
+   * that arrives meanwhile starts none, so a stuck store is not handed a new
+   * call at every poll. `run` resolves once `onPaid` settled, true when it
+   * returned; the code is then remembered as reported, even when that came
+   * long after the poll was answered. After a failure the next poll calls
+   * again.
+   */
+  report(qrCodeId: string, run: () => Promise<boolean>): Promise<boolean> {
+    const running = this.#reporting.get(qrCodeId);
+    if (running) return running;
+    const started = run()
+      .catch(() => false)
+      .then((told) => {
+        if (told) this.#reported.set(qrCodeId, true);
+        if (this.#reporting.get(qrCodeId) === started) this.#reporting.delete(qrCodeId);
+        return told;
+      });
+    this.#reporting.set(qrCodeId, started);
+    return started;
   }
 
   /** One look-up per code at a time: a poll that arrives meanwhile gets the same answer. */

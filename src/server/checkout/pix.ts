@@ -10,7 +10,8 @@ import type { CheckoutLanguage } from './messages.js';
 import type { CheckoutMemory } from './memory.js';
 import { PIX_DESCRIPTION_MAX, type CheckoutConfig } from './options.js';
 import { signReference, verifyReference } from './reference.js';
-import { findOrder, notifyPaid } from './steps.js';
+import { findOrder, notifyPaidAtLast } from './steps.js';
+import { waitAtMost } from './store-call.js';
 
 /** What Pix needs besides the options: the signed client and the reference key. */
 export interface PixTools {
@@ -96,7 +97,8 @@ export async function generatePix(
  * checked first: a forged or altered one is refused without a call to the
  * service. Then the code's details are read (§4.5); the statuses are the
  * sandbox's names (`QrCodeStatus`), the spec showing none but ACTIVE (§3.3).
- * When it reads paid, `onPaid` runs, once per code in this process.
+ * When it reads paid, `onPaid` runs, once per code in this process unless it
+ * fails, one call at a time however long it runs.
  */
 export async function pixStatus(
   config: CheckoutConfig,
@@ -108,7 +110,8 @@ export async function pixStatus(
   const reference = text === null ? null : await verifyReference(await tools.key, text);
   if (!reference) return refuse('invalid_reference', language);
   const paid: PixStatusAnswer = { status: 'paid' };
-  if (memory.wasReported(reference.qrCodeId)) return answer(200, paid);
+  // Reported, or being reported: the code was read paid, and the service need not be asked again.
+  if (memory.reportingOrReported(reference.qrCodeId)) return answer(200, paid);
 
   return memory.lookUp(reference.qrCodeId, async () => {
     let details: Record<string, unknown> | null;
@@ -122,13 +125,16 @@ export async function pixStatus(
     if (status === QrCodeStatus.PAID) {
       memory.paid(reference.orderId);
       // Not remembered when onPaid failed: the next poll tells the merchant again.
-      const told = await notifyPaid(config, 'pix/status', {
-        method: 'pix',
-        orderId: reference.orderId,
-        id: reference.qrCodeId,
-        amount: reference.amount,
-      });
-      if (told) memory.reported(reference.qrCodeId);
+      const told = memory.report(reference.qrCodeId, () =>
+        notifyPaidAtLast(config, 'pix/status', {
+          method: 'pix',
+          orderId: reference.orderId,
+          id: reference.qrCodeId,
+          amount: reference.amount,
+        }),
+      );
+      // Waited for, so that a page that moves on once paid finds the order marked paid.
+      await waitAtMost(told, config.storeTimeoutMs);
       return answer(200, paid);
     }
     // A status this version does not know is not a payment: the page keeps waiting, its countdown still runs.

@@ -91,3 +91,24 @@ export async function notifyPaid(config: CheckoutConfig, route: string, payment:
   config.onError(called.error, { route, step: 'onPaid', orderId: payment.orderId });
   return false;
 }
+
+/**
+ * As {@link notifyPaid}, but settles only once `onPaid` has, however long
+ * after the bound: true when it returned. Past the bound `onError` hears the
+ * `TimeoutError`, and then what a late throw was, since the next poll will
+ * call `onPaid` again.
+ */
+export async function notifyPaidAtLast(config: CheckoutConfig, route: string, payment: CheckoutPayment): Promise<boolean> {
+  const where = { route, step: 'onPaid', orderId: payment.orderId };
+  const called = await callStore('onPaid()', config.storeTimeoutMs, () => config.onPaid(payment));
+  if (called.status === 'returned') return true;
+  config.onError(called.error, where);
+  if (called.status === 'threw') return false;
+  return called.running.then(
+    () => true,
+    (error: unknown) => {
+      config.onError(error, where);
+      return false;
+    },
+  );
+}

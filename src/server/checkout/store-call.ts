@@ -44,3 +44,15 @@ export function callStore<T>(name: string, timeoutMs: number, run: () => T | Pro
     );
   });
 }
+
+/** Waits for `running` at most `timeoutMs`, whatever it comes to; its timer is cleared when it settles first. Never rejects. */
+export function waitAtMost(running: Promise<unknown>, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    running.then(done, done);
+  });
+}

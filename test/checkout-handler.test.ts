@@ -18,6 +18,8 @@ import { SANDBOX_ADMIN_TOKEN } from '../src/sandbox/routes/clock-control.js';
 import { tokenize } from '../src/core.js';
 import { installmentOptions } from '../src/card/installments.js';
 import { parsePixStatusAnswer } from '../src/pix/pix-status.js';
+import { POLL_TIMEOUT_MS } from '../src/pix/poll-schedule.js';
+import { PAID_ANSWER_WAIT_MS } from '../src/server/checkout/pix.js';
 import {
   checkoutHandler,
   ConfigurationError,
@@ -764,6 +766,33 @@ describe('a store that does not answer', () => {
       calls[1]!.settle();
       for (let i = 0; i < 2; i++) assert.deepEqual(await status(), { status: 'paid' });
       assert.deepEqual([calls.length, most, heard.length], [2, 1, 3]);
+    },
+  );
+
+  it(
+    'with the default storeTimeoutMs, a hung onPaid: a status poll as <pay-pix-qr> makes it, given up after POLL_TIMEOUT_MS, reads paid',
+    { timeout: 30_000 },
+    async () => {
+      // The answer waits for onPaid a quarter of the page's patience at most; the rest is the call to the service's.
+      assert.ok(PAID_ANSWER_WAIT_MS <= POLL_TIMEOUT_MS / 4, `${PAID_ANSWER_WAIT_MS} ms of the page's ${POLL_TIMEOUT_MS} ms`);
+      let settle!: () => void;
+      const stuck = new Promise<void>((resolve) => (settle = resolve));
+      const { onError, heard } = reporter();
+      const served = await serve(checkoutHandler(options({ onError, onPaid: () => stuck })));
+      servers.push(served.server);
+      const orderId = newOrder(2590);
+      const code = readPixCode((await post('/pix', { orderId }, {}, served.endpoint)).body)!;
+      await admin('/sandbox/actions/pay-qr', { qr_code_payload: code.payload, payer_account_id: 'acc_sandbox_filial' });
+      await admin('/sandbox/clock/advance', { ms: 2_000 });
+      const got = await fetch(pixStatusUrl(served.endpoint, code.reference), { signal: AbortSignal.timeout(POLL_TIMEOUT_MS) }).then(
+        async (response) => (await response.json()) as unknown,
+        (error: Error) => error.name,
+      );
+      assert.deepEqual(got, { status: 'paid' });
+      // Answered before storeTimeoutMs: the call is not yet reported as given up on.
+      assert.deepEqual(heard, []);
+      // Settled, so no timer of the handler's is left running.
+      settle();
     },
   );
 });

@@ -89,7 +89,9 @@ export interface CheckoutHandlerOptions {
    * How long the handler waits for each call to `order`, `claim`, `release`
    * and `onPaid`, in ms. Default 10 000. Past it, the call is reported to
    * `onError` as a `TimeoutError` and the request goes on as if it had
-   * failed (docs/checkout.md#when-your-store-does-not-answer).
+   * failed (docs/checkout.md#when-your-store-does-not-answer). A Pix status
+   * poll waits for `onPaid` at most 2.5 s, or this when shorter, so that
+   * `<pay-pix-qr>` sees `paid` before it gives up on the poll.
    */
   storeTimeoutMs?: number;
   /** A fetch implementation. Default: the global fetch. */

@@ -1,5 +1,6 @@
 import { NetworkError } from '../../shared/errors.js';
 import { checkPixCodeRequest, type PixCode } from '../../shared/checkout-protocol.js';
+import { POLL_TIMEOUT_MS } from '../../pix/poll-schedule.js';
 import type { PixStatusAnswer } from '../../pix/pix-status.js';
 import { centsToAmount } from '../amount.js';
 import type { PayClient } from '../client.js';
@@ -23,6 +24,14 @@ export interface PixTools {
 const REUSE_MARGIN_MS = 120_000;
 /** IDs the handler will carry in a reference; anything longer is not a code ID it knows how to keep. */
 const MAX_QR_CODE_ID = 200;
+/**
+ * The longest a status poll waits for `onPaid` (or `storeTimeoutMs`, when
+ * shorter) before it answers `paid`, `onPaid` running on. `<pay-pix-qr>`
+ * gives up on a poll after `POLL_TIMEOUT_MS`: a poll that waited for a stuck
+ * store any longer would never show the shopper the payment. The rest of the
+ * page's wait is left to the call to the service.
+ */
+export const PAID_ANSWER_WAIT_MS = POLL_TIMEOUT_MS / 4;
 
 /**
  * `POST {endpoint}/pix`: a dynamic code for the order's amount (§4.5), with
@@ -98,7 +107,8 @@ export async function generatePix(
  * service. Then the code's details are read (§4.5); the statuses are the
  * sandbox's names (`QrCodeStatus`), the spec showing none but ACTIVE (§3.3).
  * When it reads paid, `onPaid` runs, once per code in this process unless it
- * fails, one call at a time however long it runs.
+ * fails, one call at a time; the answer waits for it at most
+ * {@link PAID_ANSWER_WAIT_MS}.
  */
 export async function pixStatus(
   config: CheckoutConfig,
@@ -133,8 +143,8 @@ export async function pixStatus(
           amount: reference.amount,
         }),
       );
-      // Waited for, so that a page that moves on once paid finds the order marked paid.
-      await waitAtMost(told, config.storeTimeoutMs);
+      // Waited for, so that a page that moves on once paid finds the order marked paid; but never past the page's patience.
+      await waitAtMost(told, Math.min(config.storeTimeoutMs, PAID_ANSWER_WAIT_MS));
       return answer(200, paid);
     }
     // A status this version does not know is not a payment: the page keeps waiting, its countdown still runs.

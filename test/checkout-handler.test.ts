@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { Hono } from 'hono';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { createClock } from '../src/sandbox/clock.js';
@@ -775,6 +776,10 @@ describe('a store that does not answer', () => {
     async () => {
       // The answer waits for onPaid a quarter of the page's patience at most; the rest is the call to the service's.
       assert.ok(PAID_ANSWER_WAIT_MS <= POLL_TIMEOUT_MS / 4, `${PAID_ANSWER_WAIT_MS} ms of the page's ${POLL_TIMEOUT_MS} ms`);
+      // And the merchant's page says the same figure, in its option table and its table of worst cases.
+      const doc = await readFile(new URL('../docs/checkout.md', import.meta.url), 'utf8');
+      const said = `${PAID_ANSWER_WAIT_MS / 1000} s`;
+      assert.ok(doc.includes(`\`paid\` after at most ${said} of \`onPaid\``) && doc.includes(`| \`onPaid\`: ${said}, or`), said);
       let settle!: () => void;
       const stuck = new Promise<void>((resolve) => (settle = resolve));
       const { onError, heard } = reporter();

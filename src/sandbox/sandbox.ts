@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createClock, type Clock } from './clock.js';
 import type { SandboxContext } from './context.js';
@@ -14,7 +13,8 @@ import { registerConsoleRoutes } from './routes/console.js';
 import { registerWorkbenchRoutes } from './routes/workbench.js';
 import { RequestLog, requestLogger } from './console/request-log.js';
 import { BoundedStore } from './v3/bounded-store.js';
-import { envelopeText, reply } from './reply.js';
+import { reply } from './reply.js';
+import { createNodeServer } from './node-server.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -83,7 +83,10 @@ export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const { app, context } = createSandboxApp(options);
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }, (info: AddressInfo) => {
+    const server = createNodeServer(app, context, host);
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      const info = server.address() as AddressInfo;
       const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${urlHost}:${info.port}`,
@@ -92,27 +95,10 @@ export function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
         context,
         close: () =>
           new Promise<void>((done, fail) => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.closeAllConnections();
             server.close((err) => (err ? fail(err) : done()));
           }),
       });
-    });
-    server.once('error', reject);
-    // Requests Node's HTTP parser refuses never reach the app: answer them in the envelope too.
-    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-      if (!socket.writable) return socket.destroy();
-      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-      const status = tooLarge ? 431 : 400;
-      // Not code 400: §7.2 uses it for a stale merchant order date.
-      const body = envelopeText(
-        context.clock.now(),
-        tooLarge ? 431 : 'malformed_request',
-        { reason: tooLarge ? 'headers_too_large' : 'malformed_request' },
-        'The request is not valid HTTP/1.1.',
-      );
-      socket.end(
-        `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
     });
   });
 }

@@ -105,18 +105,15 @@ export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareH
     const authorization = c.req.header('authorization');
     const requestBody = readBytes(trace.body);
     const known = knownSecrets([
-      c.req.header(SignatureHeader.SIGNATURE),
-      authorization,
-      ...basicParts(authorization),
+      ...headerSecrets(ctx, c.req.header(SignatureHeader.SIGNATURE), authorization),
       ...cardValues(requestBody, trace.body),
-      ...[...(ctx.v3?.managedCredentials.values() ?? [])].map((m) => m.secret),
     ]);
     const refused = c.res.status >= 400 || (answer.code !== null && answer.code !== 200);
     log.add({
       at,
       method: c.req.method.slice(0, 10),
       path: scrubText(target, known, 500),
-      credential: credentialOf(c, ctx, authorization, known),
+      credential: credentialOf(ctx, c.req.header(SignatureHeader.CLIENT_ID), authorization, known),
       status: c.res.status,
       code: answer.code,
       durationMs,
@@ -126,6 +123,50 @@ export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareH
       refusal: refused ? (trace.refusal ? scrubRefusal(trace.refusal, known) : fromEnvelope(answer.json, known)) : null,
     });
   };
+}
+
+/** What Node read of a request refused before any route, when it read the request line and headers at all. */
+export interface EarlyRequest {
+  method?: string | undefined;
+  url?: string | undefined;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** The path shown for a request Node's parser refused: it never read one. */
+export const UNPARSED_PATH = '(not parsed)';
+
+/**
+ * Logs a request refused before the app ran (http-refusals.ts), with what a
+ * route's refusal records: the method and target as sent, the caller, the
+ * status, the envelope and the refusal's reason, each redacted as the
+ * logger redacts. `request` is null when Node's parser refused it, and the
+ * entry then has no method and {@link UNPARSED_PATH} for its path.
+ */
+export function logEarlyRefusal(
+  ctx: SandboxContext,
+  log: RequestLog,
+  request: EarlyRequest | null,
+  answer: { status: number; code: number | string; reason: string; message: string; text: string },
+): void {
+  const header = (name: string) => {
+    const value = request?.headers[name.toLowerCase()];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const authorization = header('authorization');
+  const known = knownSecrets(headerSecrets(ctx, header(SignatureHeader.SIGNATURE), authorization));
+  log.add({
+    at: ctx.clock.now(),
+    method: (request?.method ?? '').slice(0, 10),
+    path: request ? scrubText(request.url ?? '', known, 500) : UNPARSED_PATH,
+    credential: request ? credentialOf(ctx, header(SignatureHeader.CLIENT_ID), authorization, known) : null,
+    status: answer.status,
+    code: answer.code,
+    durationMs: 0,
+    refused: true,
+    requestBody: null,
+    responseBody: scrubBody(readText(answer.text), known),
+    refusal: scrubRefusal({ kind: 'other', reason: answer.reason, message: answer.message }, known),
+  });
 }
 
 function pathAndQuery(url: string): string {
@@ -209,6 +250,11 @@ function answerOf(contentType: string | null, text: string): Answer {
   }
 }
 
+/** The secrets a request's headers carry, and those of the managed accounts the sandbox issued: removed by value wherever they appear. */
+function headerSecrets(ctx: SandboxContext, signature: string | undefined, authorization: string | undefined): (string | undefined)[] {
+  return [signature, authorization, ...basicParts(authorization), ...[...(ctx.v3?.managedCredentials.values() ?? [])].map((m) => m.secret)];
+}
+
 /** A Basic credential's decoded user and password, to remove by value wherever they appear. */
 function basicParts(authorization: string | undefined): string[] {
   const match = /^Basic\s+(\S+)/i.exec(authorization ?? '');
@@ -221,8 +267,12 @@ function basicParts(authorization: string | undefined): string[] {
  * Who called, never with what secret: the v3 client ID, the merchant a
  * Basic secret key belongs to, or the public key a tokenization carried.
  */
-function credentialOf(c: Context, ctx: SandboxContext, authorization: string | undefined, known: readonly string[]): string | null {
-  const clientId = c.req.header(SignatureHeader.CLIENT_ID);
+function credentialOf(
+  ctx: SandboxContext,
+  clientId: string | undefined,
+  authorization: string | undefined,
+  known: readonly string[],
+): string | null {
   if (clientId) return scrubIdentifier(clientId.slice(0, 200), known);
   if (!authorization) return null;
   if (/^Basic\s/i.test(authorization)) {

@@ -54,13 +54,18 @@ function signWithNodeCrypto(): Record<string, string> {
   const nonce = randomBytes(16).toString('hex');
   const hash = createHash('sha256').update(BODY).digest('hex');
   const canonical = canonicalString({ method: 'POST', path: PATH, clientId, timestamp, nonce, contentHash: hash, target: null });
+  return signedHeaders(timestamp, nonce, hash, createHmac('sha256', secret).update(canonical, 'utf8').digest('hex'));
+}
+
+/** The headers `signRequest` gives a request without a target. */
+function signedHeaders(timestamp: string, nonce: string, hash: string, signature: string): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     [SignatureHeader.CLIENT_ID]: clientId,
     [SignatureHeader.TIMESTAMP]: timestamp,
     [SignatureHeader.NONCE]: nonce,
     [SignatureHeader.CONTENT_HASH]: hash,
-    [SignatureHeader.SIGNATURE]: createHmac('sha256', secret).update(canonical, 'utf8').digest('hex'),
+    [SignatureHeader.SIGNATURE]: signature,
   };
 }
 
@@ -70,14 +75,7 @@ async function signWithWebCryptoOnly(key: SigningKey): Promise<Record<string, st
   const nonce = createNonce();
   const hash = toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', utf8(BODY))));
   const canonical = canonicalString({ method: 'POST', path: PATH, clientId, timestamp, nonce, contentHash: hash, target: null });
-  return {
-    'Content-Type': 'application/json',
-    [SignatureHeader.CLIENT_ID]: clientId,
-    [SignatureHeader.TIMESTAMP]: timestamp,
-    [SignatureHeader.NONCE]: nonce,
-    [SignatureHeader.CONTENT_HASH]: hash,
-    [SignatureHeader.SIGNATURE]: await computeSignature(key, canonical),
-  };
+  return signedHeaders(timestamp, nonce, hash, await computeSignature(key, canonical));
 }
 
 const webCrypto = (key: SigningKey | string) => () => signRequest({ method: 'POST', path: PATH, body: BODY, clientId, secret: key });

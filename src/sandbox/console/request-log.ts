@@ -3,7 +3,7 @@ import type { LogEntry, LogSummary, Refusal } from '../../console/api.js';
 import { bearerKey } from '../../tokenize/wire.js';
 import { SignatureHeader } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
-import { cardValues, knownSecrets, readBytes, readText, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
+import { cardValues, knownSecrets, readBytes, readText, scrubAnswer, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
 import { traces, type Trace } from './trace.js';
 
 /**
@@ -119,7 +119,7 @@ export function requestLogger(ctx: SandboxContext, log: RequestLog): MiddlewareH
       durationMs,
       refused,
       requestBody: scrubBody(requestBody, known),
-      responseBody: answer.text === null ? null : scrubBody(readText(answer.text, answer.parsed), known),
+      responseBody: answer.text === null ? null : scrubAnswer(readText(answer.text, answer.parsed), known),
       refusal: refused ? (trace.refusal ? scrubRefusal(trace.refusal, known) : fromEnvelope(answer.json, known)) : null,
     });
   };
@@ -164,7 +164,7 @@ export function logEarlyRefusal(
     durationMs: 0,
     refused: true,
     requestBody: null,
-    responseBody: scrubBody(readText(answer.text), known),
+    responseBody: scrubAnswer(readText(answer.text), known),
     refusal: scrubRefusal({ kind: 'other', reason: answer.reason, message: answer.message }, known),
   });
 }

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cardValues, knownSecrets, readBytes, readText, scrubBody } from './scrub.js';
+import { cardValues, knownSecrets, readBytes, readText, scrubAnswer, scrubBody } from './scrub.js';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -42,5 +42,39 @@ describe('the log reads an answer from the string it was built from, as it would
     const large = encode(JSON.stringify({ card: { number: '4000000000000002', cvv: '987' }, pad: 'x'.repeat(70_000) }));
     assert.deepEqual(cardValues(readBytes(large), large), ['4000000000000002', '987']);
     assert.deepEqual(cardValues(null, null), []);
+  });
+});
+
+describe("an answer's time", () => {
+  const known = knownSecrets([]);
+  const envelope = (time: unknown, data: unknown = { txn_status: 1 }) => JSON.stringify({ code: 200, message: 'success', data, time });
+
+  it('is shown as the number the sandbox wrote, a frozen clock whose digits pass the Luhn check included', () => {
+    for (const time of [1795758819606, 1773489600000]) {
+      const shown = scrubAnswer(readText(envelope(time)), known)!;
+      assert.deepEqual(JSON.parse(shown), { code: 200, message: 'success', data: { txn_status: 1 }, time });
+      // As a request body the same text is not the sandbox's own: its 13 digits are redacted as a card's.
+      assert.match(scrubBody(readText(envelope(time)), known)!, /"time": \[redacted\]/);
+    }
+  });
+
+  it('keeps its place among the keys, and a card number anywhere else in the answer is still redacted', () => {
+    const text = JSON.stringify({
+      time: 1795758819606,
+      code: 200,
+      data: { time: 4111111111111111, card: 4111111111111111, memo: '4111 1111 1111 1111' },
+    });
+    const shown = scrubAnswer(readText(text), known)!;
+    assert.equal(Object.keys(JSON.parse(shown.replaceAll('[redacted]', '0')))[0], 'time');
+    assert.match(shown, /"time": 1795758819606/);
+    assert.doesNotMatch(shown, /4111/);
+  });
+
+  it('that is not a whole number is redacted as any other value', () => {
+    for (const time of ['4111111111111111', 4111111111111111.5, [4111111111111111]]) {
+      assert.doesNotMatch(scrubAnswer(readText(envelope(time)), known)!, /4111/);
+    }
+    assert.equal(scrubAnswer(readText('not json 4111111111111111'), known), scrubBody(readText('not json 4111111111111111'), known));
+    assert.equal(scrubAnswer(null, known), null);
   });
 });

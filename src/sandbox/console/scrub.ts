@@ -119,6 +119,27 @@ export function scrubBody(body: LoggedBody | null, known: readonly string[]): st
   return scrubText(pretty, known);
 }
 
+/** What stands for an answer's `time` while the rest of the answer is redacted: no rule matches it. */
+const TIME_MARK = 'sandbox-clock';
+
+/**
+ * The sandbox's own answer for display: as {@link scrubBody}, but for the
+ * envelope's `time` (§2.1), the sandbox's clock in Unix milliseconds. Its 13
+ * digits read as a card number to the card rules, which would show every
+ * answer's time as redacted (and run every rule on every answer to do it);
+ * it is the one value of an answer that the sandbox writes itself and no
+ * request fills. A card number anywhere else in the answer, `data.time`
+ * included, is redacted as before.
+ */
+export function scrubAnswer(body: LoggedBody | null, known: readonly string[]): string | null {
+  const value = body?.json?.value;
+  const time = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { time?: unknown }).time : undefined;
+  if (body === null || !Number.isSafeInteger(time)) return scrubBody(body, known);
+  // The spread keeps `time` where it was among the keys.
+  const shown = scrubBody({ ...body, json: { value: { ...(value as object), time: TIME_MARK } } }, known);
+  return shown === null ? null : shown.replace(`"${TIME_MARK}"`, String(time));
+}
+
 /** The card's number and CVV in a tokenization body, to remove by value even when no rule would match them. */
 export function cardValues(body: LoggedBody | null, bytes: Uint8Array | null): string[] {
   // A body cut at the limit is read whole here, as a card past it must still be found.

@@ -70,6 +70,11 @@ describe("an answer's time", () => {
     assert.doesNotMatch(shown, /4111/);
   });
 
+  it('is put back in its own place when the answer echoes the text that stands for it', () => {
+    const shown = scrubAnswer(readText(envelope(1795758819606, { memo: 'sandbox-clock' })), known)!;
+    assert.deepEqual(JSON.parse(shown), { code: 200, message: 'success', data: { memo: 'sandbox-clock' }, time: 1795758819606 });
+  });
+
   it('that is not a whole number is redacted as any other value', () => {
     for (const time of ['4111111111111111', 4111111111111111.5, [4111111111111111]]) {
       assert.doesNotMatch(scrubAnswer(readText(envelope(time)), known)!, /4111/);

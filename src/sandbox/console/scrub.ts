@@ -135,9 +135,11 @@ export function scrubAnswer(body: LoggedBody | null, known: readonly string[]): 
   const value = body?.json?.value;
   const time = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { time?: unknown }).time : undefined;
   if (body === null || !Number.isSafeInteger(time)) return scrubBody(body, known);
-  // The spread keeps `time` where it was among the keys.
+  // The spread keeps `time` where it was among the keys: last, in every envelope the sandbox writes, so
+  // the last mark is the time's even when an answer echoes the mark's text from a request.
   const shown = scrubBody({ ...body, json: { value: { ...(value as object), time: TIME_MARK } } }, known);
-  return shown === null ? null : shown.replace(`"${TIME_MARK}"`, String(time));
+  const at = shown === null ? -1 : shown.lastIndexOf(`"${TIME_MARK}"`);
+  return at < 0 ? shown : shown!.slice(0, at) + String(time) + shown!.slice(at + TIME_MARK.length + 2);
 }
 
 /** The card's number and CVV in a tokenization body, to remove by value even when no rule would match them. */

@@ -322,11 +322,7 @@ describe('card', () => {
   });
 
   it('across processes: two handlers sharing a store’s atomic claim make one charge; a decline gives the claim back', async () => {
-    const claimed = new Set<string>();
-    const store = {
-      claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
-      release: (id: string) => void claimed.delete(id),
-    };
+    const { claimed, store } = sharedStore();
     const a = await serve(checkoutHandler(options(store)));
     const b = await serve(checkoutHandler(options(store)));
     servers.push(a.server, b.server);
@@ -425,6 +421,36 @@ const steps = (heard: { error: unknown; where: CheckoutFailure }[]) =>
     where.orderId,
     error instanceof TimeoutError ? error.timeoutMs : String(error),
   ]);
+
+/** A store shared by handlers as processes share one: an atomic claim, and a release that frees the order and calls `released`. */
+function sharedStore(released: () => void = () => {}) {
+  const claimed = new Set<string>();
+  const store = {
+    claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
+    release: (id: string) => {
+      released();
+      claimed.delete(id);
+    },
+  };
+  return { claimed, store };
+}
+
+/** A `fetch` whose charge is held on its way to the service: `sent` resolves once it is, `open()` lets it through. */
+function heldCharge(): { fetch: typeof fetch; sent: Promise<void>; open: () => void } {
+  let charging!: () => void;
+  const sent = new Promise<void>((resolve) => (charging = resolve));
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  return {
+    fetch: async (input, init) => {
+      charging();
+      await gate;
+      return fetch(input, init);
+    },
+    sent,
+    open,
+  };
+}
 
 describe('a store that does not answer', () => {
   // Each request may hang when the handler does not bound the store: the test's signal then closes it at the test's timeout.
@@ -532,19 +558,14 @@ describe('a store that does not answer', () => {
     'a late true from a claim the merchant already reconciled frees nothing: another process’s payment keeps its hold, and one charge is made',
     { timeout: 10_000 },
     async (t) => {
-      const claimed = new Set<string>();
       let releases = 0;
       // The late true's outcome, reported or released.
       let heardLateTrue!: () => void;
       const lateTrueHeard = new Promise<void>((resolve) => (heardLateTrue = resolve));
-      const store = {
-        claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
-        release: (id: string) => {
-          releases++;
-          claimed.delete(id);
-          heardLateTrue();
-        },
-      };
+      const { claimed, store } = sharedStore(() => {
+        releases++;
+        heardLateTrue();
+      });
       // Process 1: its claim is applied, but the answer is held (a stalled connection) past the bound.
       let answerLate!: () => void;
       const one = await serve(
@@ -563,22 +584,8 @@ describe('a store that does not answer', () => {
         ),
       );
       // Process 2 holds the claim while its charge is held on the way to the service.
-      let charging!: () => void;
-      const chargeSent = new Promise<void>((resolve) => (charging = resolve));
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const two = await serve(
-        checkoutHandler(
-          options({
-            ...store,
-            fetch: async (input, init) => {
-              charging();
-              await gate;
-              return fetch(input, init);
-            },
-          }),
-        ),
-      );
+      const held = heldCharge();
+      const two = await serve(checkoutHandler(options({ ...store, fetch: held.fetch })));
       const three = await serve(checkoutHandler(options(store)));
       servers.push(one.server, two.server, three.server);
 
@@ -589,13 +596,13 @@ describe('a store that does not answer', () => {
       // The merchant reconciles as docs/checkout.md says: claimed, not paid, no charge at the provider.
       claimed.delete(orderId);
       const second = within(t, `${two.endpoint}/card`, body);
-      await chargeSent;
+      await held.sent;
       answerLate();
       await lateTrueHeard;
       // Released, process 2's claim would be gone, and this third payment would charge the order again.
       const third = await within(t, `${three.endpoint}/card`, body);
       assert.deepEqual([third.status, readCheckoutError(third.body)?.error], [409, 'payment_in_progress']);
-      open();
+      held.open();
       assert.equal((await second).status, 200);
       assert.equal((await charges()).length, before + 1);
       assert.equal(releases, 0);
@@ -606,32 +613,11 @@ describe('a store that does not answer', () => {
     'a claim that throws is not released: a payment under way in another process keeps its hold, and one charge is made',
     { timeout: 10_000 },
     async (t) => {
-      const claimed = new Set<string>();
       let releases = 0;
-      const store = {
-        claim: (id: string) => (claimed.has(id) ? false : (claimed.add(id), true)),
-        release: (id: string) => {
-          releases++;
-          claimed.delete(id);
-        },
-      };
-      let charging!: () => void;
-      const chargeSent = new Promise<void>((resolve) => (charging = resolve));
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
+      const { store } = sharedStore(() => releases++);
       // Process 1 holds the claim while its charge is held on the way to the service.
-      const one = await serve(
-        checkoutHandler(
-          options({
-            ...store,
-            fetch: async (input, init) => {
-              charging();
-              await gate;
-              return fetch(input, init);
-            },
-          }),
-        ),
-      );
+      const held = heldCharge();
+      const one = await serve(checkoutHandler(options({ ...store, fetch: held.fetch })));
       // Process 2's store fails mid-claim (a dropped connection): it cannot say whose claim the store holds.
       const { onError, heard } = reporter();
       const two = await serve(
@@ -652,14 +638,14 @@ describe('a store that does not answer', () => {
       const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
       const before = (await charges()).length;
       const first = within(t, `${one.endpoint}/card`, body);
-      await chargeSent;
+      await held.sent;
       const failed = await within(t, `${two.endpoint}/card`, body);
       assert.deepEqual([failed.status, readCheckoutError(failed.body)?.error], [500, 'internal_error']);
       assert.deepEqual(steps(heard), [['card', 'claim', orderId, 'Error: the connection to the database was lost']]);
       // Released, process 1's claim would be gone, and this third payment would charge the order again.
       const third = await within(t, `${three.endpoint}/card`, body);
       assert.deepEqual([third.status, readCheckoutError(third.body)?.error], [409, 'payment_in_progress']);
-      open();
+      held.open();
       assert.equal((await first).status, 200);
       assert.equal((await charges()).length, before + 1);
       assert.equal(releases, 0);

@@ -42,8 +42,7 @@ export function createNodeServer(app: Hono, context: SandboxContext, hostname: s
         return new Response(text, { status: 500, headers: answerHeaders(text) });
       }
       const refusal = incoming ? targetRefusal(incoming.url ?? '', incoming.headers.host) : UNREADABLE_REQUEST;
-      const text = refusalText(context, refusal);
-      logEarlyRefusal(context, context.log, incoming ?? null, { ...refusal, text });
+      const text = loggedRefusal(context, incoming ?? null, refusal);
       return new Response(text, { status: refusal.status, headers: answerHeaders(text) });
     },
   });
@@ -67,18 +66,14 @@ export function createNodeServer(app: Hono, context: SandboxContext, hostname: s
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return socket.destroy();
     const refusal = parserRefusal(error, maxHeaderSize);
-    const text = refusalText(context, refusal);
-    logEarlyRefusal(context, context.log, null, { ...refusal, text });
-    socket.end(rawAnswer(refusal.status, text));
+    socket.end(rawAnswer(refusal.status, loggedRefusal(context, null, refusal)));
   });
 
   // Without a listener Node closes a CONNECT without a word.
   server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
     // Node leaves a CONNECT's socket without an error listener: a reset would otherwise end the process.
     socket.on('error', () => socket.destroy());
-    const text = refusalText(context, NOT_A_PROXY);
-    logEarlyRefusal(context, context.log, incoming, { ...NOT_A_PROXY, text });
-    socket.end(rawAnswer(NOT_A_PROXY.status, text));
+    socket.end(rawAnswer(NOT_A_PROXY.status, loggedRefusal(context, incoming, NOT_A_PROXY)));
   });
 
   return server;
@@ -89,8 +84,11 @@ function lacksHost(incoming: IncomingMessage): boolean {
   return incoming.httpVersionMinor === 1 && incoming.httpVersionMajor === 1 && incoming.headers.host === undefined;
 }
 
-function refusalText(context: SandboxContext, refusal: HttpRefusal): string {
-  return envelopeText(context.clock.now(), refusal.code, { reason: refusal.reason }, refusal.message);
+/** The refusal's answer in the envelope, logged for the console as it goes out. */
+function loggedRefusal(context: SandboxContext, incoming: IncomingMessage | null, refusal: HttpRefusal): string {
+  const text = envelopeText(context.clock.now(), refusal.code, { reason: refusal.reason }, refusal.message);
+  logEarlyRefusal(context, context.log, incoming, { ...refusal, text });
+  return text;
 }
 
 /** Closed after the answer: a client that sent a malformed request may not frame the next one either. */
@@ -99,8 +97,7 @@ function answerHeaders(text: string): Record<string, string> {
 }
 
 function answer(context: SandboxContext, outgoing: ServerResponse, incoming: IncomingMessage, refusal: HttpRefusal): void {
-  const text = refusalText(context, refusal);
-  logEarlyRefusal(context, context.log, incoming, { ...refusal, text });
+  const text = loggedRefusal(context, incoming, refusal);
   outgoing.writeHead(refusal.status, answerHeaders(text)).end(text);
 }
 

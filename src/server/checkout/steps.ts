@@ -85,16 +85,14 @@ export async function releaseOrder(config: CheckoutConfig, orderId: string): Pro
  * answer in time does not undo it: the money moved, so the shopper is told
  * so, and `onError` hears of the failure.
  */
-export async function notifyPaid(config: CheckoutConfig, route: string, payment: CheckoutPayment): Promise<boolean> {
+export async function notifyPaid(config: CheckoutConfig, route: string, payment: CheckoutPayment): Promise<void> {
   const called = await callStore('onPaid()', config.storeTimeoutMs, () => config.onPaid(payment));
-  if (called.status === 'returned') return true;
-  config.onError(called.error, { route, step: 'onPaid', orderId: payment.orderId });
-  return false;
+  if (called.status !== 'returned') config.onError(called.error, { route, step: 'onPaid', orderId: payment.orderId });
 }
 
 /**
  * As {@link notifyPaid}, but settles only once `onPaid` has, however long
- * after the bound: true when it returned. Past the bound `onError` hears the
+ * after the bound: true when it returned, false when it threw. Past the bound `onError` hears the
  * `TimeoutError`, and then what a late throw was, since the next poll will
  * call `onPaid` again.
  */

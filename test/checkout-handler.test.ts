@@ -339,6 +339,67 @@ describe('card', () => {
     assert.equal((await charges()).length, before + 1);
   });
 
+  it('a charge that never left (connection refused) charged nothing: 503, onError hears it, the order is given back', async () => {
+    // A port nothing listens on: the connection is refused before any byte of the charge is sent.
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const { claimed, store } = sharedStore();
+    const down = await serve(checkoutHandler(options({ ...store, baseUrl: `http://127.0.0.1:${port}` })));
+    servers.push(down.server);
+    const orderId = newOrder();
+    const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
+    const heard = failures.length;
+
+    const first = await post('/card', body, {}, down.endpoint);
+    assert.equal(first.status, 503);
+    assert.equal((first.body as { error: string }).error, 'service_unavailable');
+    assert.equal(claimed.has(orderId), false, 'the claim is released: nothing was charged');
+    const reported = failures.slice(heard);
+    assert.equal(reported.length, 1);
+    assert.equal(reported[0]!.step, 'charge');
+    assert.match((reported[0]!.error as Error).message, /ECONNREFUSED.*check baseUrl/);
+
+    // The order is not held as maybe paid: the card and Pix both try the service again.
+    assert.equal((await post('/card', body, {}, down.endpoint)).status, 503);
+    // Two tabs at once share one attempt at a code, and each gets the refusal. This process runs Hono's Node
+    // adapter (the sandbox), which replaces the global Response: a shared refusal once came back as a 200.
+    const pix = await Promise.all([post('/pix', { orderId }, {}, down.endpoint), post('/pix', { orderId }, {}, down.endpoint)]);
+    assert.deepEqual(
+      pix.map((answer) => [answer.status, (answer.body as { error?: string }).error]),
+      [
+        [503, 'service_unavailable'],
+        [503, 'service_unavailable'],
+      ],
+    );
+  });
+
+  it('a charge sent with no answer back may have charged: 504 outcome_unknown, and the order stays taken', async () => {
+    // A service that reads the whole charge and hangs up without a word.
+    const mute = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.socket?.destroy());
+    });
+    await new Promise<void>((done) => mute.listen(0, '127.0.0.1', done));
+    servers.push(mute);
+    const { claimed, store } = sharedStore();
+    const lost = await serve(checkoutHandler(options({ ...store, baseUrl: `http://127.0.0.1:${(mute.address() as AddressInfo).port}` })));
+    servers.push(lost.server);
+    const orderId = newOrder();
+    const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
+
+    const first = await post('/card', body, {}, lost.endpoint);
+    assert.equal(first.status, 504);
+    assert.equal((first.body as { error: string }).error, 'outcome_unknown');
+    assert.equal(claimed.has(orderId), true, 'the claim stays until the merchant reconciles');
+    for (const route of ['/card', '/pix']) {
+      const again = await post(route, route === '/card' ? body : { orderId }, {}, lost.endpoint);
+      assert.equal(again.status, 409, route);
+      assert.equal((again.body as { error: string }).error, 'payment_unconfirmed', route);
+    }
+  });
+
   it('an onError that throws or rejects changes no answer, and leaves no unhandled rejection', { timeout: 10_000 }, async (t) => {
     const rejections: unknown[] = [];
     const heard = (reason: unknown) => rejections.push(reason);

@@ -102,6 +102,20 @@ function transportCause(error: unknown): { name: string; code: string | undefine
   };
 }
 
+/**
+ * Transport failures that happen before a request leaves: no address for the
+ * host, or no connection to it. A request that failed so was never sent, so
+ * a create that failed so created nothing. Only what Node names: runtimes
+ * whose fetch names no code (workerd, Deno) leave the outcome unknown.
+ */
+const BEFORE_SENDING = new Set(['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether `error` is a {@link NetworkError} from {@link exchange} for a request that never left: nothing was created. */
+export function failedBeforeSending(error: unknown): boolean {
+  const code = error instanceof NetworkError ? (error.cause as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === 'string' && BEFORE_SENDING.has(code);
+}
+
 /** An error class name such as `TypeError`. */
 const SAFE_NAME = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;
 /** A system or undici error code such as `ECONNRESET` or `UND_ERR_SOCKET`. */

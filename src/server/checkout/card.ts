@@ -5,6 +5,7 @@ import { checkCardPaymentRequest, DeclineReason, type CardApproved, type CardDec
 import { createCharge } from '../charges.js';
 import { BusinessError, ChargeOutcomeUnknownError, HttpStatusError, RequestAbortedError } from '../errors.js';
 import { checkInstallmentPlan } from '../installment-plan.js';
+import { failedBeforeSending } from '../request.js';
 import { answer, refuse } from './http.js';
 import { DECLINE_SENTENCES, type CheckoutLanguage } from './messages.js';
 import type { CheckoutMemory } from './memory.js';
@@ -106,7 +107,8 @@ function planOption(config: CheckoutConfig, amount: number, count: number): Inst
 }
 
 /**
- * What a failed charge means for the order. A decline or a refusal charged
+ * What a failed charge means for the order. A decline, a refusal or a
+ * request that never left (no such host, connection refused) charged
  * nothing: the order is given back (the claim released) and the shopper may
  * try again. No answer, a 5xx or an unreadable 2xx may have charged: the
  * order stays taken until the merchant reconciles (docs/charges.md#never-retried).
@@ -118,6 +120,11 @@ async function chargeFailed(
   orderId: string,
   language: CheckoutLanguage,
 ): Promise<Response> {
+  if (failedBeforeSending(error)) {
+    await releaseOrder(config, orderId);
+    config.onError(error, { route: 'card', step: 'charge', orderId });
+    return refuse('service_unavailable', language);
+  }
   const uncertain =
     error instanceof NetworkError ||
     error instanceof ChargeOutcomeUnknownError ||

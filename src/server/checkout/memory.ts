@@ -28,6 +28,14 @@ export interface ShownCode {
   answer: object;
 }
 
+/**
+ * A generated code, or the refusal that came instead, told apart by their
+ * key: a clone of a Response need not be an instance of the global
+ * `Response` (Hono's Node adapter replaces that global with a class of its
+ * own, whose `clone()` returns the built-in kind).
+ */
+export type Generated<Code> = { code: Code } | { refusal: Response };
+
 /** Why an order cannot start a card payment now, if it cannot. */
 export type Busy = 'already_paid' | 'payment_in_progress' | 'payment_unconfirmed';
 
@@ -43,7 +51,7 @@ export class CheckoutMemory {
   /** QR code ID → the call to `onPaid` under way for it, however long it has been running. */
   readonly #reporting = new Recent<string, Promise<boolean>>();
   /** Order ID → the Pix code being generated for it and its amount, shared by requests that arrive meanwhile. Each entry lives one call to the service. */
-  readonly #generating = new Map<string, { amount: number; made: Promise<object | Response> }>();
+  readonly #generating = new Map<string, { amount: number; made: Promise<Generated<object>> }>();
   /** QR code ID → the status look-up under way, shared by polls that arrive meanwhile. */
   readonly #looking = new Map<string, Promise<Response>>();
 
@@ -95,7 +103,7 @@ export class CheckoutMemory {
    * that arrives meanwhile (a second tab, a double click) gets the same code,
    * or the same refusal, rather than a second payable code.
    */
-  generate<Code extends object>(orderId: string, amount: number, run: () => Promise<Code | Response>): Promise<Code | Response> {
+  generate<Code extends object>(orderId: string, amount: number, run: () => Promise<Generated<Code>>): Promise<Generated<Code>> {
     let entry = this.#generating.get(orderId);
     if (entry?.amount !== amount) {
       const started = { amount, made: run() };
@@ -107,7 +115,7 @@ export class CheckoutMemory {
       entry = started;
     }
     // Every code this table holds for the order came from a `run` of the same type.
-    return (entry.made as Promise<Code | Response>).then((made) => (made instanceof Response ? made.clone() : made));
+    return (entry.made as Promise<Generated<Code>>).then((made) => ('refusal' in made ? { refusal: made.refusal.clone() } : made));
   }
 
   /** Whether `onPaid` has heard of the code's payment, or is being told of it. */

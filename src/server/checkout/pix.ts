@@ -8,7 +8,7 @@ import { QrCodeStatus } from '../enums.js';
 import type { SigningKey } from '../signing.js';
 import { answer, refuse } from './http.js';
 import type { CheckoutLanguage } from './messages.js';
-import type { CheckoutMemory } from './memory.js';
+import type { CheckoutMemory, Generated } from './memory.js';
 import { PIX_DESCRIPTION_MAX, type CheckoutConfig } from './options.js';
 import { signReference, verifyReference } from './reference.js';
 import { findOrder, notifyPaidAtLast } from './steps.js';
@@ -63,7 +63,7 @@ export async function generatePix(
   if (shown) return answer(200, { ...shown, serverTime: now });
 
   // A second tab asking meanwhile shares this generation: two codes for one order could both be paid.
-  const made = await memory.generate(orderId, found.amount, async (): Promise<Omit<PixCode, 'serverTime'> | Response> => {
+  const made = await memory.generate(orderId, found.amount, async (): Promise<Generated<Omit<PixCode, 'serverTime'>>> => {
     let qr: Record<string, unknown> | null;
     try {
       qr = await tools.client.qrCodes.generateDynamic({
@@ -73,7 +73,7 @@ export async function generatePix(
       });
     } catch (error) {
       config.onError(error, { route: 'pix', step: 'generate', orderId });
-      return refuse(error instanceof NetworkError ? 'service_unavailable' : 'service_error', language);
+      return { refusal: refuse(error instanceof NetworkError ? 'service_unavailable' : 'service_error', language) };
     }
     const qrCodeId = qr?.qr_code_id;
     const payload = qr?.qr_code_payload;
@@ -83,7 +83,7 @@ export async function generatePix(
         step: 'generate',
         orderId,
       });
-      return refuse('service_error', language);
+      return { refusal: refuse('service_error', language) };
     }
     const expiresAt = expiryOf(qr?.expires_at) ?? now + config.pixExpiresIn * 1000;
     const reference = await signReference(await tools.key, { orderId, qrCodeId, expiresAt, amount: found.amount });
@@ -96,9 +96,9 @@ export async function generatePix(
       reference,
     };
     memory.show(orderId, { amount: found.amount, expiresAt, answer: code });
-    return code;
+    return { code };
   });
-  return made instanceof Response ? made : answer(200, { ...made, serverTime: now } satisfies PixCode);
+  return 'refusal' in made ? made.refusal : answer(200, { ...made.code, serverTime: now } satisfies PixCode);
 }
 
 /**

@@ -375,6 +375,28 @@ describe('card', () => {
     );
   });
 
+  it('a charge the service refuses for the shop’s own mistake is told to onError too: another account’s key, a wrong baseUrl', async () => {
+    // The page's public key and the handler's secret key belong to two merchants: every token is unknown to the charge.
+    const otherAccount = await serve(checkoutHandler(options({ secretKey: MERCHANTS[1]!.secretKey })));
+    // A baseUrl with a path the service does not have: the charge's address answers 404.
+    const wrongPath = await serve(checkoutHandler(options({ baseUrl: `${sandbox.url}/v1` })));
+    servers.push(otherAccount.server, wrongPath.server);
+    for (const [at, error, status] of [
+      [otherAccount.endpoint, 'token_refused', 422],
+      [wrongPath.endpoint, 'charge_refused', 404],
+    ] as const) {
+      const orderId = newOrder();
+      const heard = failures.length;
+      const refused = await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF }, {}, at);
+      assert.equal(refused.status, 422, error);
+      assert.equal((refused.body as { error: string }).error, error);
+      const reported = failures.slice(heard);
+      assert.equal(reported.length, 1, `${error}: onError hears it once`);
+      assert.equal(reported[0]!.step, 'charge');
+      assert.equal((reported[0]!.error as { status?: number }).status, status, error);
+    }
+  });
+
   it('a charge sent with no answer back may have charged: 504 outcome_unknown, and the order stays taken', async () => {
     // A service that reads the whole charge and hangs up without a word.
     const mute = createServer((request, response) => {

@@ -144,6 +144,9 @@ async function chargeFailed(
     return answer(402, declined);
   }
   if (error instanceof HttpStatusError && error.status !== 401 && error.status !== 403 && error.status < 500) {
+    // The shop hears it too: a token of another account (the page's public key and this secret key not a pair)
+    // or a wrong baseUrl fails here for every shopper, who would otherwise only be asked to type the card again.
+    config.onError(error, { route: 'card', step: 'charge', orderId });
     // The sandbox names an unknown token so (docs/charges.md); another service may say it otherwise, and then it reads as refused.
     return refuse(error.reason === 'unknown_token' ? 'token_refused' : 'charge_refused', language);
   }

@@ -1110,6 +1110,9 @@ describe('secrets and setup', () => {
     const bad: [Partial<CheckoutHandlerOptions>, RegExp][] = [
       [{ secretKey: 'pk_test_51LojaExemploPublic0001' }, /secretKey is not a secret key/],
       [{ referenceSecret: 'short' }, /referenceSecret must be a random string of at least 32/],
+      // What an unset environment variable gives: said to be missing, not short.
+      [{ referenceSecret: undefined }, /referenceSecret is missing: set it to a random string of at least 32 .*openssl rand -hex 32/],
+      [{ referenceSecret: '' }, /referenceSecret is missing/],
       [{ credential: { ...CREDENTIAL, kind: 'PLATFORM' } }, /PLATFORM credentials are not accepted/],
       [{ credential: { ...CREDENTIAL, kind: 'USER' } }, /USER credential must select the account/],
       [{ claim: () => true }, /pass claim and release together/],

@@ -154,8 +154,10 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
     const violation = credentialPolicyViolation('account', options.credential.kind, options.target !== undefined);
     if (violation) throw new ConfigurationError(`${where}: credential cannot generate Pix codes: ${violation}`);
     if (typeof options.referenceSecret !== 'string' || options.referenceSecret.length < MIN_REFERENCE_SECRET) {
+      // An unset environment variable is the usual cause: say it is missing, not short.
+      const what = options.referenceSecret ? 'must be' : 'is missing: set it to';
       throw new ConfigurationError(
-        `${where}: referenceSecret must be a random string of at least ${MIN_REFERENCE_SECRET} characters (it signs Pix references); keep it in your secret store`,
+        `${where}: referenceSecret ${what} a random string of at least ${MIN_REFERENCE_SECRET} characters (it signs Pix references; e.g. the output of \`openssl rand -hex 32\`); keep it in your secret store`,
       );
     }
   }

@@ -1139,6 +1139,54 @@ describe('secrets and setup', () => {
     );
   });
 
+  it('a body parser mounted before the handler is named, with the fix: in Hono and behind toNodeHandler', async () => {
+    const heard: { error: unknown; where: CheckoutFailure }[] = [];
+    const checkout = checkoutHandler(options({ onError: (error, where) => heard.push({ error, where }) }));
+    // Hono: a middleware that reads the JSON body first.
+    const app = new Hono();
+    app.use('*', async (c, next) => {
+      await c.req.json();
+      await next();
+    });
+    app.all('/api/checkout/*', (c) => checkout(c.req.raw));
+    const viaHono = await app.request('/api/checkout/pix', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: newOrder() }),
+    });
+    // node:http with a parser ahead, as express.json() is: the stream is read to its end before toNodeHandler runs.
+    const node = toNodeHandler(checkout);
+    const parsed = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => void node(req, res));
+    });
+    await new Promise<void>((done) => parsed.listen(0, '127.0.0.1', done));
+    servers.push(parsed);
+    const viaNode = await post(
+      '/card',
+      { orderId: newOrder(), token: 'tok_x', installments: 1 },
+      {},
+      `http://127.0.0.1:${(parsed.address() as AddressInfo).port}/api/checkout`,
+    );
+
+    for (const [answer, route] of [
+      [{ status: viaHono.status, body: (await viaHono.json()) as unknown }, 'pix'],
+      [viaNode, 'card'],
+    ] as const) {
+      assert.equal(answer.status, 500, route);
+      assert.equal((answer.body as { error: string }).error, 'internal_error', route);
+    }
+    assert.deepEqual(
+      heard.map(({ error, where }) => [(error as Error).name, where.route, where.step]),
+      [
+        ['ConfigurationError', 'pix', 'handler'],
+        ['ConfigurationError', 'card', 'handler'],
+      ],
+    );
+    for (const { error } of heard)
+      assert.match((error as Error).message, /read before the handler got it\. Mount the handler before any body parser/);
+  });
+
   it('mounted in Hono as docs/checkout.md shows it, under a prefix of its own', async () => {
     const checkout = checkoutHandler(options());
     const app = new Hono();

@@ -1,5 +1,6 @@
 import { CHECKOUT_LIMITS, CHECKOUT_ROUTES, REFERENCE_PARAMETER, type CheckoutRoute } from '../../shared/checkout-protocol.js';
 import { createClient } from '../client.js';
+import { ConfigurationError } from '../../shared/errors.js';
 import { payByCard } from './card.js';
 import { readJson, refuse } from './http.js';
 import { CheckoutMemory } from './memory.js';
@@ -71,6 +72,15 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
       if (route === 'pixStatus') {
         if (!pix) return refuse('method_unavailable', language);
         return await pixStatus(config, memory, pix, url.searchParams.get(REFERENCE_PARAMETER), language);
+      }
+      if (request.bodyUsed) {
+        config.onError(
+          new ConfigurationError(
+            'checkoutHandler: the request body was read before the handler got it. Mount the handler before any body parser (express.json(), or a Hono middleware that reads c.req.json()).',
+          ),
+          { route: CHECKOUT_ROUTES[route].slice(1), step: 'handler' },
+        );
+        return refuse('internal_error', language);
       }
       const body = await readJson(request, CHECKOUT_LIMITS.bodyBytes);
       if (!body.ok) return refuse(body.code, language);

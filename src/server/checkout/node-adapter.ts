@@ -9,6 +9,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
+  /** True once the body has been read to its end: by a body parser mounted before this handler, if it is so at the start. */
+  readableEnded?: boolean | undefined;
 }
 
 /** What the adapter writes of a `node:http` `ServerResponse` (or an Express `res`). */
@@ -67,6 +69,9 @@ export function toNodeHandler(
       res.end();
       return;
     }
+    // A body parser mounted first (express.json()) has read the body: passed on as a body already used, which
+    // the handler reports with the fix, rather than as an empty body it would call invalid JSON.
+    if (hasBody && req.readableEnded) await request.arrayBuffer().catch(() => {});
     const response = await handler(request);
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));

@@ -1203,15 +1203,36 @@ describe('secrets and setup', () => {
     assert.deepEqual(await status.json(), { status: 'pending' });
   });
 
-  it('a method without its credential answers method_unavailable', async () => {
-    const cardOnly = checkoutHandler(options({ credential: undefined, referenceSecret: undefined }));
-    const got = await cardOnly(
-      new Request('http://shop.test/checkout/pix', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"orderId":"x"}',
-      }),
+  it('a method without its credential answers method_unavailable, and onError names the option to pass', async () => {
+    const heard: { error: unknown; where: CheckoutFailure }[] = [];
+    const onError = (error: unknown, where: CheckoutFailure) => void heard.push({ error, where });
+    const cardOnly = checkoutHandler(options({ credential: undefined, referenceSecret: undefined, onError }));
+    const pixOnly = checkoutHandler(options({ secretKey: undefined, onError }));
+    const ask = (handler: typeof cardOnly, route: string) =>
+      handler(
+        new Request(`http://shop.test/checkout/${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"orderId":"x"}',
+        }),
+      );
+    for (const got of [await ask(cardOnly, 'pix'), await ask(pixOnly, 'card')]) {
+      assert.deepEqual([got.status, ((await got.json()) as { error: string }).error], [404, 'method_unavailable']);
+    }
+    assert.deepEqual(
+      heard.map(({ error, where }) => [(error as Error).name, where.route, (error as Error).message]),
+      [
+        [
+          'ConfigurationError',
+          'pix',
+          'checkoutHandler was given no credential, so it cannot take Pix: pass credential, or leave "pix" out of <pay-checkout methods>.',
+        ],
+        [
+          'ConfigurationError',
+          'card',
+          'checkoutHandler was given no secretKey, so it cannot take cards: pass secretKey, or leave "card" out of <pay-checkout methods>.',
+        ],
+      ],
     );
-    assert.deepEqual([got.status, ((await got.json()) as { error: string }).error], [404, 'method_unavailable']);
   });
 });

@@ -69,8 +69,19 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
       route = routeOf(url.pathname);
       if (!route) return refuse('not_found', language);
       if (request.method !== METHODS[route]) return refuse('method_not_allowed', language, { headers: { allow: METHODS[route] } });
+      // A method the page offers and the handler was given no credential for: the shop hears which option is missing.
+      const unavailable = () => {
+        const [option, method] = route === 'card' ? ['secretKey', 'card'] : ['credential', 'pix'];
+        config.onError(
+          new ConfigurationError(
+            `checkoutHandler was given no ${option}, so it cannot take ${method === 'card' ? 'cards' : 'Pix'}: pass ${option}, or leave "${method}" out of <pay-checkout methods>.`,
+          ),
+          { route: CHECKOUT_ROUTES[route!].slice(1), step: 'handler' },
+        );
+        return refuse('method_unavailable', language);
+      };
       if (route === 'pixStatus') {
-        if (!pix) return refuse('method_unavailable', language);
+        if (!pix) return unavailable();
         return await pixStatus(config, memory, pix, url.searchParams.get(REFERENCE_PARAMETER), language);
       }
       if (request.bodyUsed) {
@@ -86,8 +97,8 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
       if (!body.ok) return refuse(body.code, language);
       const locale = (body.value as { locale?: unknown } | null)?.locale;
       language = answerLanguage(typeof locale === 'string' ? locale.slice(0, CHECKOUT_LIMITS.locale) : undefined, accepted);
-      if (route === 'card') return card ? await payByCard(card, memory, body.value, language) : refuse('method_unavailable', language);
-      return pix ? await generatePix(config, memory, pix, body.value, language) : refuse('method_unavailable', language);
+      if (route === 'card') return card ? await payByCard(card, memory, body.value, language) : unavailable();
+      return pix ? await generatePix(config, memory, pix, body.value, language) : unavailable();
     } catch (error) {
       // Every expected failure is answered above; this is a fault of the handler or the runtime.
       config.onError(error, { route: route ? CHECKOUT_ROUTES[route].slice(1) : 'unknown', step: 'handler' });

@@ -83,11 +83,16 @@ function options(overrides: Partial<CheckoutHandlerOptions> = {}): CheckoutHandl
   };
 }
 
+/** Listens on a free loopback port; resolves with its base address. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /** Serves a handler over node:http, as a merchant's backend would; resolves with its checkout endpoint. */
 async function serve(handler: ReturnType<typeof checkoutHandler>): Promise<{ endpoint: string; server: Server }> {
   const server = createServer(toNodeHandler(handler));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/checkout`, server };
+  return { endpoint: `${await listening(server)}/api/checkout`, server };
 }
 
 const servers: Server[] = [];
@@ -342,11 +347,10 @@ describe('card', () => {
   it('a charge that never left (connection refused) charged nothing: 503, onError hears it, the order is given back', async () => {
     // A port nothing listens on: the connection is refused before any byte of the charge is sent.
     const closed = createServer();
-    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
-    const port = (closed.address() as AddressInfo).port;
+    const baseUrl = await listening(closed);
     await new Promise<void>((done) => closed.close(() => done()));
     const { claimed, store } = sharedStore();
-    const down = await serve(checkoutHandler(options({ ...store, baseUrl: `http://127.0.0.1:${port}` })));
+    const down = await serve(checkoutHandler(options({ ...store, baseUrl })));
     servers.push(down.server);
     const orderId = newOrder();
     const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
@@ -403,10 +407,10 @@ describe('card', () => {
       request.resume();
       request.on('end', () => response.socket?.destroy());
     });
-    await new Promise<void>((done) => mute.listen(0, '127.0.0.1', done));
+    const baseUrl = await listening(mute);
     servers.push(mute);
     const { claimed, store } = sharedStore();
-    const lost = await serve(checkoutHandler(options({ ...store, baseUrl: `http://127.0.0.1:${(mute.address() as AddressInfo).port}` })));
+    const lost = await serve(checkoutHandler(options({ ...store, baseUrl })));
     servers.push(lost.server);
     const orderId = newOrder();
     const body = { orderId, token: await newToken(), installments: 1, taxId: CPF };
@@ -1160,14 +1164,9 @@ describe('secrets and setup', () => {
       req.resume();
       req.on('end', () => void node(req, res));
     });
-    await new Promise<void>((done) => parsed.listen(0, '127.0.0.1', done));
+    const parsedAt = await listening(parsed);
     servers.push(parsed);
-    const viaNode = await post(
-      '/card',
-      { orderId: newOrder(), token: 'tok_x', installments: 1 },
-      {},
-      `http://127.0.0.1:${(parsed.address() as AddressInfo).port}/api/checkout`,
-    );
+    const viaNode = await post('/card', { orderId: newOrder(), token: 'tok_x', installments: 1 }, {}, `${parsedAt}/api/checkout`);
 
     for (const [answer, route] of [
       [{ status: viaHono.status, body: (await viaHono.json()) as unknown }, 'pix'],

@@ -69,29 +69,23 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
       route = routeOf(url.pathname);
       if (!route) return refuse('not_found', language);
       if (request.method !== METHODS[route]) return refuse('method_not_allowed', language, { headers: { allow: METHODS[route] } });
-      // A method the page offers and the handler was given no credential for: the shop hears which option is missing.
-      const unavailable = () => {
-        const [option, method] = route === 'card' ? ['secretKey', 'card'] : ['credential', 'pix'];
-        config.onError(
-          new ConfigurationError(
-            `checkoutHandler was given no ${option}, so it cannot take ${method === 'card' ? 'cards' : 'Pix'}: pass ${option}, or leave "${method}" out of <pay-checkout methods>.`,
-          ),
-          { route: CHECKOUT_ROUTES[route!].slice(1), step: 'handler' },
-        );
-        return refuse('method_unavailable', language);
+      const where = { route: CHECKOUT_ROUTES[route].slice(1), step: 'handler' };
+      // A mistake in how the shop set the handler up: the shopper gets `code`, the shop hears the fix.
+      const misconfigured = (code: 'method_unavailable' | 'internal_error', message: string) => {
+        config.onError(new ConfigurationError(message), where);
+        return refuse(code, language);
       };
+      // A method the page offers and the handler was given no credential for.
+      const unavailable = () => misconfigured('method_unavailable', UNAVAILABLE[route === 'card' ? 'card' : 'pix']);
       if (route === 'pixStatus') {
         if (!pix) return unavailable();
         return await pixStatus(config, memory, pix, url.searchParams.get(REFERENCE_PARAMETER), language);
       }
       if (request.bodyUsed) {
-        config.onError(
-          new ConfigurationError(
-            'checkoutHandler: the request body was read before the handler got it. Mount the handler before any body parser (express.json(), or a Hono middleware that reads c.req.json()).',
-          ),
-          { route: CHECKOUT_ROUTES[route].slice(1), step: 'handler' },
+        return misconfigured(
+          'internal_error',
+          'checkoutHandler: the request body was read before the handler got it. Mount the handler before any body parser (express.json(), or a Hono middleware that reads c.req.json()).',
         );
-        return refuse('internal_error', language);
       }
       const body = await readJson(request, CHECKOUT_LIMITS.bodyBytes);
       if (!body.ok) return refuse(body.code, language);
@@ -106,6 +100,12 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
     }
   };
 }
+
+/** What the shop hears when a method's route is asked of a handler without its credential. */
+const UNAVAILABLE = {
+  card: 'checkoutHandler was given no secretKey, so it cannot take cards: pass secretKey, or leave "card" out of <pay-checkout methods>.',
+  pix: 'checkoutHandler was given no credential, so it cannot take Pix: pass credential, or leave "pix" out of <pay-checkout methods>.',
+} as const;
 
 /** Which route a path ends with (a trailing slash allowed), if any. The longest ending is tried first. */
 function routeOf(pathname: string): CheckoutRoute | undefined {

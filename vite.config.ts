@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The script-tag files, Lit inside, each from its own run (a classic script
@@ -14,8 +14,9 @@ import { defineConfig } from 'vite';
  * - `vite build --mode checkout` → `dist/pay-checkout.js`, `<pay-checkout>`, which loads the card
  *   form and the Pix code from `dist/checkout-chunks/`, each when its method is chosen, and the code
  *   that pays once a payment starts;
- * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page and
- *   script, for the tokenization service to host at `{base}/frame/v1/`;
+ * - `vite build --mode frame` → `dist/card-frame/`: the isolated form's page,
+ *   its script inline, and the chunks it loads on demand beside it, for the
+ *   tokenization service to host at `{base}/frame/v1/` (inlineFrameScript);
  * - `vite build --mode console` → `dist/console-page/` (apart from tsc's `dist/console/`): the sandbox's console page,
  *   which the sandbox serves at `/` and its script under `/console/assets/`.
  *
@@ -31,18 +32,62 @@ const SCRIPT_TAGS: Record<string, { entry: string; name: string; file: string; f
   checkout: { entry: 'src/checkout-script-tag.ts', name: 'PayCheckout', file: 'pay-checkout', formats: ['es'], chunks: 'checkout-chunks' },
 };
 
+/**
+ * Puts the frame's script into its page, so the form can show one round trip
+ * after the page arrives rather than two: on a phone's connection that round
+ * trip is most of what isolated mode costs over inline. The chunks the script
+ * loads on demand stay files beside the page; the build fails if one of them
+ * imports from the script, which has no address once inline (a chunk doing so
+ * would load and run the whole script again). The service allows the inline
+ * script by its hash (docs/sandbox.md#the-card-frame).
+ */
+function inlineFrameScript(): Plugin {
+  return {
+    name: 'pay-inline-frame-script',
+    apply: 'build',
+    enforce: 'post',
+    // Last: Vite fills in its dynamic imports' preload lists in this same hook.
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const page = bundle['card.html'];
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry);
+        if (page?.type !== 'asset' || entry?.type !== 'chunk') return this.error('The frame build made no card.html with an entry script.');
+        for (const file of Object.values(bundle)) {
+          if (file.type === 'chunk' && file !== entry && [...file.imports, ...file.dynamicImports].includes(entry.fileName)) {
+            this.error(
+              `${file.fileName} imports from the frame's script, which is inline in card.html and has no address: hand it what it uses instead.`,
+            );
+          }
+        }
+        if (/<\/script|<!--/i.test(entry.code))
+          this.error('The frame\'s script contains "</script" or "<!--", which would end or break it inline in card.html.');
+        const tag = new RegExp(`<script type="module" crossorigin src="\\./${entry.fileName.replace(/\./g, '\\.')}"></script>`);
+        const html = String(page.source);
+        if (!tag.test(html)) this.error(`card.html does not load ${entry.fileName} as expected: ${html}`);
+        // A function as the replacement, so no "$" in the code is read as a pattern.
+        page.source = html.replace(tag, () => `<script type="module">${entry.code}</script>`);
+        delete bundle[entry.fileName];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   if (mode === 'frame') {
     return {
       root: 'src/frame',
       // Relative addresses, so the page works wherever the service puts it.
       base: './',
+      plugins: [inlineFrameScript()],
       build: {
         outDir: '../../dist/card-frame',
         emptyOutDir: true,
+        // Beside the page: the inline script's imports are relative to the page's address.
+        assetsDir: '',
         target: 'es2022',
-        // The frame's CSP allows scripts from its own origin only: no inline polyfill. The brand marks
-        // load on demand, after the form: the page does not preload them.
+        // No inline polyfill beside the script, whose hash is the only inline code the frame's CSP allows. The
+        // brand marks load on demand, after the form: the page does not preload them.
         modulePreload: false,
         rolldownOptions: { input: 'src/frame/card.html' },
       },

@@ -86,7 +86,15 @@ export function importsIn(from: string, text: string): Imports {
       throw new Error(`${from} loads "${specifier}", which is not a relative address: the graph stops here.`);
     return posix.join(posix.dirname(from), specifier.split(/[?#]/)[0]!);
   };
-  if (from.endsWith('.html')) return { static: htmlResources(from, text).map(resolve), dynamic: [] };
+  if (from.endsWith('.html')) {
+    const { files, inline } = htmlResources(from, text);
+    // An inline script's imports resolve against the page's address, as the page's own would.
+    const fromScripts = inline.map((code) => importsIn(from.replace(/\.html$/, '.inline.js'), code));
+    return {
+      static: [...files.map(resolve), ...fromScripts.flatMap((found) => found.static)],
+      dynamic: fromScripts.flatMap((found) => found.dynamic),
+    };
+  }
   if (!from.endsWith('.js') && !from.endsWith('.mjs')) return { static: [], dynamic: [] };
   const { module, errors } = parseSync(from, text);
   if (errors.length > 0) throw new Error(`${from} does not parse: ${errors[0]!.message}`);
@@ -103,19 +111,26 @@ export function importsIn(from: string, text: string): Imports {
   return { static: [...new Set(staticSpecifiers)].map(resolve), dynamic: [...new Set(dynamicSpecifiers)].map(resolve) };
 }
 
-/** What an HTML page fetches as it loads: scripts with `src`, and linked stylesheets and preloads. */
-function htmlResources(from: string, html: string): string[] {
+/**
+ * What an HTML page fetches as it loads: scripts with `src`, and linked
+ * stylesheets and preloads (`files`); and the code of its inline module
+ * scripts (`inline`), whose imports it fetches too. The page's own size
+ * counts their code.
+ */
+function htmlResources(from: string, html: string): { files: string[]; inline: string[] } {
   const attribute = (attributes: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(attributes)?.[1];
   const found: string[] = [];
+  const inline: string[] = [];
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(attributes, 'src');
-    // An inline script's imports would be missed: refuse rather than undercount.
-    if (!src && body.trim()) throw new Error(`${from} has an inline script, which this graph does not follow.`);
     if (src) found.push(src);
+    else if (attribute(attributes, 'type') === 'module') inline.push(body);
+    // A classic inline script's imports would be missed: refuse rather than undercount.
+    else if (body.trim()) throw new Error(`${from} has an inline classic script, which this graph does not follow.`);
   }
   for (const [, attributes = ''] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const href = attribute(attributes, 'href');
     if (href && /^(stylesheet|modulepreload|preload)$/i.test(attribute(attributes, 'rel') ?? '')) found.push(href);
   }
-  return found;
+  return { files: found, inline };
 }

@@ -141,25 +141,29 @@ interface Timing {
 /**
  * The requests on each form's path, from the browser's own resource
  * timings: isolated, the frame's page (its navigation, from the moment the
- * host created the frame) and its script; inline, the inline form's chunk.
+ * host created the frame), which carries the frame's script; inline, the
+ * inline form's chunk.
  */
 const STEPS = {
   frameCreated: "the frame's navigation starts (the host created it)",
   frameFirstByte: "the frame's page: first byte",
-  frameScriptAsked: "the frame's script: requested",
-  frameScriptLoaded: "the frame's script: loaded",
+  framePageLoaded: "the frame's page, its script inside: loaded",
   chunkAsked: "the inline form's chunk: requested",
   chunkLoaded: "the inline form's chunk: loaded",
   clicked: 'the click reaches the field (its `pointerdown`; isolated, in the runs where the browser could already send it into the frame)',
 } as const;
 type Step = keyof typeof STEPS;
 
-/** The resource timings of `document`, in absolute times: its navigation's first byte, and the first script whose address matches `script`. */
-const timingsOf = (document: Page | Frame, script: RegExp) =>
-  document.evaluate<{ firstByte: number; asked?: number; loaded?: number }>(`(() => {
+/**
+ * The resource timings of `document`, in absolute times: its navigation's
+ * first and last byte, and the first script whose address matches `script`, if given.
+ */
+const timingsOf = (document: Page | Frame, script?: RegExp) =>
+  document.evaluate<{ firstByte: number; lastByte: number; asked?: number; loaded?: number }>(`(() => {
     const at = (time) => (time === undefined ? undefined : performance.timeOrigin + time);
-    const found = performance.getEntriesByType('resource').find((entry) => ${script}.test(entry.name));
-    return { firstByte: at(performance.getEntriesByType('navigation')[0].responseStart), asked: at(found?.startTime), loaded: at(found?.responseEnd) };
+    const found = ${script ? `performance.getEntriesByType('resource').find((entry) => ${script}.test(entry.name))` : 'undefined'};
+    const [navigation] = performance.getEntriesByType('navigation');
+    return { firstByte: at(navigation.responseStart), lastByte: at(navigation.responseEnd), asked: at(found?.startTime), loaded: at(found?.responseEnd) };
   })()`);
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -214,12 +218,11 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
     const since = (time: number | undefined) => (time === undefined ? undefined : time - top.origin);
     let steps: Timing['steps'] = {};
     if (mode === 'isolated') {
-      const frame = await timingsOf(document, /\/assets\/card-[\w-]+\.js$/);
+      const frame = await timingsOf(document);
       steps = {
         frameCreated: since(inDocument.origin),
         frameFirstByte: since(frame.firstByte),
-        frameScriptAsked: since(frame.asked),
-        frameScriptLoaded: since(frame.loaded),
+        framePageLoaded: since(frame.lastByte),
         clicked: since(inDocument.clicked),
       };
     } else if (mode === 'inline') {

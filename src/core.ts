@@ -26,12 +26,11 @@ export { parseBrCode, BrCodeError, type BrCode, type BrCodeProblem } from './pix
 export {
   installmentOptions,
   InstallmentConfigError,
-  MAX_MONTHLY_RATE,
-  MAX_PLAN_AMOUNT,
   type InstallmentConfig,
   type InstallmentPolicy,
   type InstallmentConfigOption,
   type InstallmentOption,
 } from './card/installments.js';
 export { MAX_INSTALLMENTS } from './card/installment-limits.js';
+export { MAX_MONTHLY_RATE, MAX_PLAN_AMOUNT } from './card/installment-plans.js';
 export { parseTaxId, formatTaxId, taxIdProblem, type TaxId, type TaxIdProblem } from './document/tax-id.js';

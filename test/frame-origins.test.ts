@@ -9,6 +9,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Frame, type Page, type Response as PageResponse } from 'playwright';
@@ -432,9 +433,14 @@ test('the frame document carries its policy and nosniff, and the form works unde
   assert.equal(page.status, 200);
   assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
   assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
+  const html = await page.text();
+  // The one script is inside the page, and the policy allows it by its hash: no other inline code runs.
+  const inline = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(([, code]) => code!);
+  assert.equal(inline.length, 1, 'one inline script');
+  assert.doesNotMatch(html, /<script[^>]*\bsrc=/, 'no script from elsewhere');
   assert.deepEqual(directives(page.headers.get('content-security-policy') ?? ''), {
     'default-src': ["'none'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", `'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`],
     'style-src': ["'self'"],
     'connect-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
@@ -442,9 +448,10 @@ test('the frame document carries its policy and nosniff, and the form works unde
     'form-action': ["'none'"],
     'frame-ancestors': ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'],
   });
-  const script = /src="\.\/(assets\/[\w-]+\.js)"/.exec(await page.text())?.[1];
-  assert.ok(script, 'the page loads its script from its own folder');
-  const asset = await fetch(new URL(script, frameUrl));
+  // What it loads on demand comes from its own folder.
+  const chunk = /import\(`\.\/(brand-marks-[\w-]+\.js)`\)/.exec(inline[0]!)?.[1];
+  assert.ok(chunk, 'the page loads its brand marks from its own folder');
+  const asset = await fetch(new URL(chunk, frameUrl));
   assert.equal(asset.status, 200);
   assert.equal(asset.headers.get('content-type'), 'text/javascript; charset=utf-8');
   assert.equal(asset.headers.get('x-content-type-options'), 'nosniff');
@@ -465,11 +472,18 @@ test('the frame document carries its policy and nosniff, and the form works unde
         consoleText.filter((line) => /content security policy/i.test(line)),
         [],
       );
-      // The recorder hears violations: what the policy forbids, an inline style or a request elsewhere, is reported.
+      // The recorder hears violations: what the policy forbids, an inline style, an inline script other than the
+      // page's own or a request elsewhere, is reported.
       await frame.evaluate(`document.head.append(Object.assign(document.createElement('style'), { textContent: 'p {}' }));
+        document.head.append(Object.assign(document.createElement('script'), { textContent: 'window.injected = true' }));
         fetch(${JSON.stringify(site.origin('localhost'))}).catch(() => {})`);
-      await frame.waitForFunction('window.recorded.violations.length >= 2');
-      assert.deepEqual((await recorded(frame)).violations.map((v) => v.split(' ')[0]).sort(), ['connect-src', 'style-src-elem']);
+      await frame.waitForFunction('window.recorded.violations.length >= 3');
+      assert.deepEqual((await recorded(frame)).violations.map((v) => v.split(' ')[0]).sort(), [
+        'connect-src',
+        'script-src-elem',
+        'style-src-elem',
+      ]);
+      assert.equal(await frame.evaluate('window.injected'), undefined, 'the injected script did not run');
     },
     async (tab) => void tab.on('console', (message) => consoleText.push(message.text())),
   );
@@ -488,37 +502,39 @@ function rawGet(path: string): Promise<{ status: number; body: string }> {
   });
 }
 
-test("the frame's asset route refuses path tricks with 404, never a 5xx and never a file", async () => {
+test("the frame's file route refuses path tricks with 404, never a 5xx and never a file", async () => {
   const page = await (await fetch(frameUrl)).text();
-  const script = /src="\.\/assets\/([\w-]+\.js)"/.exec(page)![1]!;
-  const good = await rawGet(`/frame/v1/assets/${script}`);
+  const script = /import\(`\.\/(brand-marks-[\w-]+\.js)`\)/.exec(page)![1]!;
+  const root = '/frame/v1';
+  const good = await rawGet(`${root}/${script}`);
   assert.equal(good.status, 200);
-  const assets = '/frame/v1/assets';
   const tricks = [
     // Plain `..` segments are resolved as URLs resolve them, before any route: these climb out of the service's paths altogether.
-    `${assets}/../../../../package.json`,
-    `${assets}/../../../src/sandbox/merchants.ts`,
-    `${assets}/..%2Fcard.html`,
-    `${assets}/..%2F..%2F..%2F..%2Fpackage.json`,
-    `${assets}/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json`,
-    `${assets}/..%5C..%5C..%5C..%5Cpackage.json`,
-    `${assets}/..%252F..%252F..%252F..%252Fpackage.json`,
-    `${assets}/%2e%2e`,
-    `${assets}/..`,
-    `${assets}/.js`,
-    `${assets}/..%2F..%2F..%2Fsandbox%2Fcli.js`,
-    `${assets}/%2Fetc%2Fpasswd`,
-    `${assets}//etc/passwd`,
-    `${assets}/..;/card.html`,
-    `${assets}/card.js%00.html`,
-    `${assets}/%E0%A4%A.js`,
-    `${assets}/${script}%2F..%2F..%2Fcard.html`,
-    `${assets}/${script}%00`,
-    `${assets}/${script}/`,
-    `${assets}/%2e%2e%2f${script}`,
-    '/frame/v1/%2e%2e/%2e%2e/package.json',
-    '/frame/v1/card.html/..%2F..%2F..%2Fpackage.json',
-    '/frame/v1/assets/package.json',
+    `${root}/../../../package.json`,
+    `${root}/../../src/sandbox/merchants.ts`,
+    `${root}/..%2Fv1%2Fcard.html`,
+    `${root}/..%2F..%2F..%2Fpackage.json`,
+    `${root}/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json`,
+    `${root}/..%5C..%5C..%5Cpackage.json`,
+    `${root}/..%252F..%252F..%252Fpackage.json`,
+    `${root}/%2e%2e`,
+    `${root}/..`,
+    `${root}/.js`,
+    `${root}/..%2F..%2Fsandbox%2Fcli.js`,
+    `${root}/%2Fetc%2Fpasswd`,
+    `${root}//etc/passwd`,
+    `${root}/..;/card.html`,
+    `${root}/card.js%00.html`,
+    `${root}/%E0%A4%A.js`,
+    `${root}/${script}%2F..%2F..%2Fcard.html`,
+    `${root}/${script}%00`,
+    `${root}/${script}/`,
+    `${root}/%2e%2e%2f${script}`,
+    `${root}/assets/${script}`,
+    `${root}/%2e%2e/%2e%2e/package.json`,
+    `${root}/card.html/..%2F..%2F..%2Fpackage.json`,
+    `${root}/package.json`,
+    `${root}/card.html.js`,
   ];
   for (const path of tricks) {
     const { status, body } = await rawGet(path);

@@ -1,7 +1,7 @@
 /**
  * The bounds of any installment plan, apart from the plan's arithmetic
- * (`installments.ts`), so what only checks a count (the frame channel) does
- * not carry the arithmetic with it.
+ * (`installment-plans.ts`, with the bounds only it checks), so what only checks a count (the frame channel)
+ * does not carry the arithmetic with it.
  */
 
 /** The most installments any plan offers. */

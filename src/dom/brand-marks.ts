@@ -3,11 +3,14 @@
  * colours with a simple shape or a few stroked letters. Official artwork
  * comes with trademark terms that a library cannot pass on to every shop,
  * so none of it, and no icon set's paths, is copied here
- * (docs/tokenization.md, "Brand marks"). Built with DOM calls, as {@link h}
- * explains, and kept short: it ships in the script-tag file.
+ * (docs/tokenization.md, "Brand marks"). Built with DOM calls, as `h.ts`
+ * explains, and kept short.
+ *
+ * It imports no code of ours: the form loads it on demand, and in the frame
+ * the form's script is inline in the page, where a module has no address to
+ * import from (a chunk importing it would load and run that script again).
  */
 import type { Brand } from '../card/brand.js';
-import { h } from './h.js';
 
 /** A filled shape on the badge: a path `[fill, d]` or a circle `[fill, cx, cy, r]`. */
 type Fill = readonly [fill: string, d: string] | readonly [fill: string, cx: string, cy: string, r: string];
@@ -49,8 +52,12 @@ const MARKS: Record<Brand, readonly [badge: string, ink: string, letters: string
   discover: ['#fff', '#231f20', 'M7 6v8h1.5a4 4 0 000-8z', ['#ff6000', '20', '10', '4.5']],
 };
 
-const svg = (tag: string, attributes: Record<string, string>, ...children: Node[]) =>
-  h<SVGElement>(document.createElementNS('http://www.w3.org/2000/svg', tag), attributes, ...children);
+function svg(tag: string, attributes: Record<string, string>, ...children: Node[]): SVGElement {
+  const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  element.append(...children);
+  return element;
+}
 
 /**
  * A new mark of `brand`. Given a `name`, it is an image with that name;

@@ -6,11 +6,14 @@ import { emptyFields, isEmpty } from '../card/field-values.js';
 import { FIELDS, type CardFieldName } from '../card/field-names.js';
 import { checkFields, firstInvalid, type CheckedFields, type FieldErrors } from '../card/field-errors.js';
 import { Announcer } from '../dom/announcer.js';
+import { h } from '../dom/h.js';
+import { setAttr, setText } from '../dom/write.js';
 import { preprocessField } from '../card/field-preprocessor.js';
 import type { TaxIdProblem } from '../document/tax-id.js';
 import type { ChangeDetail, FieldState } from './change-detail.js';
 import type { FormFieldName } from './form-fields.js';
-import type { PurchaseFields, PurchaseSettings } from './purchase-fields.js';
+import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
+import type { FormCode, PurchaseFields, PurchaseSettings } from './purchase-fields.js';
 import { errorText, type Messages } from './messages.js';
 import { buildView, renderView, type View, type ViewState } from './view.js';
 
@@ -34,6 +37,9 @@ export interface CardEntryDelegate {
 export type HostViewState = Omit<ViewState, 'brand' | 'shownErrors' | 'announcement' | 'marks'>;
 
 const NOT_ACCEPTED = 'brand_not_accepted';
+
+/** What Parcelas and the document use of the form's code (purchase-fields.ts says why it is handed over). */
+const FORM_CODE: FormCode = { h, setAttr, setText, errorText, portuguese: (lang) => hostSentences(lang) === HOST_SENTENCES.ptBR };
 
 /**
  * The card as the shopper types it: the view, what each input holds, the
@@ -95,12 +101,15 @@ export class CardEntry {
     const settings = this.#delegate.purchase();
     if (!this.#purchaseLoad && (settings.installments !== null || settings.collectTaxId)) {
       this.#purchaseLoad = import('./purchase-fields.js').then(({ PurchaseFields }) => {
-        this.#purchase = new PurchaseFields({
-          requestUpdate: () => this.#host.requestUpdate(),
-          changed: () => this.#delegate.changed(this.errors()),
-          // Said once the update under way is done (a new amount is taken during one): an announcement asks for updates of its own.
-          announce: (text) => void this.#host.updateComplete.then(() => this.announce(text)),
-        });
+        this.#purchase = new PurchaseFields(
+          {
+            requestUpdate: () => this.#host.requestUpdate(),
+            changed: () => this.#delegate.changed(this.errors()),
+            // Said once the update under way is done (a new amount is taken during one): an announcement asks for updates of its own.
+            announce: (text) => void this.#host.updateComplete.then(() => this.announce(text)),
+          },
+          FORM_CODE,
+        );
         if (this.#view) this.#purchase.mount(this.#view.form, this.#view.failure);
         // The next update syncs, renders and reports them.
         this.#host.requestUpdate();

@@ -5,14 +5,29 @@
  * the merchant turns either on, so a form without them loads none of this
  * (docs/installments.md, docs/tax-id.md).
  */
-import { installmentOptions, type InstallmentConfig, type InstallmentOption } from '../card/installments.js';
+import { planOptions } from '../card/installment-plans.js';
+import type { InstallmentConfig, InstallmentOption } from '../card/installments.js';
 import { formatTaxId, parseTaxId, taxIdProblem, type TaxId, type TaxIdProblem } from '../document/tax-id.js';
-import { h } from '../dom/h.js';
-import { setAttr, setText } from '../dom/write.js';
+import type { h } from '../dom/h.js';
+import type { setAttr, setText } from '../dom/write.js';
 import type { FieldState } from './change-detail.js';
 import type { FormSettings } from './form-settings.js';
-import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
-import { errorText, type InstallmentSentences, type Messages } from './messages.js';
+import type { errorText, InstallmentSentences, Messages } from './messages.js';
+
+/**
+ * What these fields use of the form's own code, handed over by the form
+ * rather than imported. In the frame the form's script is inline in the
+ * page, where a module has no address: a chunk importing from it would load
+ * and run the whole script a second time.
+ */
+export interface FormCode {
+  h: typeof h;
+  setAttr: typeof setAttr;
+  setText: typeof setText;
+  errorText: typeof errorText;
+  /** Whether the form speaks Portuguese in `lang`, as it picks its sentences. */
+  portuguese(lang: string): boolean;
+}
 
 /** The settings these fields read. */
 export type PurchaseSettings = Pick<FormSettings, 'lang' | 'installments' | 'collectTaxId'>;
@@ -68,6 +83,7 @@ const CURRENCY: Partial<Record<'pt-BR' | 'en', Intl.NumberFormat>> = {};
  */
 export class PurchaseFields {
   readonly #delegate: PurchaseDelegate;
+  readonly #code: FormCode;
   readonly #taxField: HTMLElement;
   readonly #taxLabel: HTMLElement;
   readonly #taxError: HTMLElement;
@@ -100,8 +116,10 @@ export class PurchaseFields {
   /** What is wrong with the plan settings, for the developer; null when they are usable or absent. */
   problem: string | null = null;
 
-  constructor(delegate: PurchaseDelegate) {
+  constructor(delegate: PurchaseDelegate, code: FormCode) {
     this.#delegate = delegate;
+    this.#code = code;
+    const { h } = code;
     this.#taxLabel = h('label', { part: 'label', for: 'taxId' });
     this.#taxError = h('div', { class: 'error', part: 'error', id: 'taxId-error' });
     this.input = h<HTMLInputElement>('input', {
@@ -176,11 +194,9 @@ export class PurchaseFields {
     this.#options = [];
     this.problem = null;
     if (installments !== null) {
-      try {
-        this.#options = installmentOptions(installments as unknown as InstallmentConfig);
-      } catch (error) {
-        this.problem = `<pay-card-form> cannot offer installments: ${(error as Error).message.replace(/^installmentOptions\(\): /, '')}`;
-      }
+      const plans = planOptions(installments as unknown as InstallmentConfig);
+      if ('problem' in plans) this.problem = `<pay-card-form> cannot offer installments: ${plans.problem}`;
+      else this.#options = plans;
     }
     const kept = this.#options.some((option) => option.count === this.#count);
     if (!kept) this.#count = 1;
@@ -196,6 +212,7 @@ export class PurchaseFields {
 
   /** Writes the state into both fields. `locked`: busy or unavailable; `disabled`: by an enclosing fieldset or form. */
   render(sentences: Messages, locked: boolean, disabled: boolean): void {
+    const { h, setAttr, setText, errorText } = this.#code;
     this.#sentences = sentences;
     const shown = this.#shown;
     setAttr(this.#taxField, 'hidden', !this.#collect);
@@ -246,7 +263,7 @@ export class PurchaseFields {
     return {
       plan: this.#chosen(),
       taxId: this.#collect ? parseTaxId(this.input.value) : null,
-      ...(this.#collect && { field: { valid: !problem, error: shown ? errorText(sentences, 'taxId', { code: shown }) : null } }),
+      ...(this.#collect && { field: { valid: !problem, error: shown ? this.#code.errorText(sentences, 'taxId', { code: shown }) : null } }),
     };
   }
 
@@ -259,7 +276,7 @@ export class PurchaseFields {
   }
 
   #pt(): boolean {
-    return hostSentences(this.#lang) === HOST_SENTENCES.ptBR;
+    return this.#code.portuguese(this.#lang);
   }
 
   #optionTexts(): string[] {
@@ -306,7 +323,7 @@ export class PurchaseFields {
     if ((this.input.value || this.#shown) && problem !== this.#shown) {
       this.#shown = problem;
       this.#delegate.requestUpdate();
-      if (problem) this.#delegate.announce(errorText(this.#sentences!, 'taxId', { code: problem }));
+      if (problem) this.#delegate.announce(this.#code.errorText(this.#sentences!, 'taxId', { code: problem }));
     }
     this.#delegate.changed();
   }

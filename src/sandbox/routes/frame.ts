@@ -5,27 +5,28 @@ import type { SandboxContext } from '../context.js';
 import { reply } from '../reply.js';
 import { allowAnyOrigin } from '../cors.js';
 import { encodedBody } from '../encoded-body.js';
+import { pageIntegrity } from '../page-integrity.js';
 
 /** Where `npm run build` puts the frame, from this module in `src/sandbox/routes/` or `dist/sandbox/routes/`. */
 const FRAME_DIR = new URL('../../../dist/card-frame/', import.meta.url);
 const FRAME_ROOT = `/${FRAME_PATH.slice(0, FRAME_PATH.lastIndexOf('/'))}`;
 const PAGE = FRAME_PATH.slice(FRAME_PATH.lastIndexOf('/') + 1);
-/** The built script's name: letters, digits, `-`, `_` and a hash; nothing that walks out of the folder. */
-const ASSET = /^[\w-]+\.js$/;
+/** A built chunk's name: letters, digits, `-`, `_` and a hash; nothing that walks out of the folder. */
+const CHUNK = /^[\w-]+\.js$/;
 
 /** Pages allowed to embed the frame when the sandbox is not told otherwise: any port on this machine. */
 export const DEFAULT_FRAME_ANCESTORS = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'] as const;
 
 /**
- * The frame document's policy: its own scripts only, requests to its own
- * origin only (the tokenize call), no plugins, no forms posting elsewhere,
- * and only the listed pages may embed it. The console's page has the same
- * policy, framed by no one.
+ * The frame document's policy: its own scripts only (the inline one allowed
+ * by its hash, `scripts`), requests to its own origin only (the tokenize
+ * call), no plugins, no forms posting elsewhere, and only the listed pages
+ * may embed it. The console's page has the same policy, framed by no one.
  */
-export function frameCsp(ancestors: readonly string[]): string {
+export function frameCsp(ancestors: readonly string[], scripts: readonly string[] = []): string {
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scripts].join(' '),
     "style-src 'self'",
     "connect-src 'self'",
     "img-src 'self' data:",
@@ -78,12 +79,12 @@ export function allowsAncestor(sources: readonly string[], origin: string, self:
 
 /**
  * Serves the isolated card form (`dist/card-frame/`) from the sandbox's own
- * origin, as the real service would: `GET {base}/frame/v1/card.html` and its
- * script. The files are read once per request from disk: they are small, and
- * a rebuild shows without a restart.
+ * origin, as the real service would: `GET {base}/frame/v1/card.html`, its
+ * script inline, and the chunks it loads on demand beside it. The files are
+ * read from disk for each request: they are small, and a rebuild shows
+ * without a restart.
  */
 export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
-  const csp = frameCsp(ctx.frameAncestors);
   const headers = (c: Context, type: string, cache: string) => {
     c.header('content-type', type);
     c.header('x-content-type-options', 'nosniff');
@@ -97,9 +98,11 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
   app.get(`${FRAME_ROOT}/${PAGE}`, async (c) => {
     const page = await readFile(new URL(PAGE, FRAME_DIR), 'utf8').catch(() => null);
     if (page === null) return missing(c);
-    // The page names its script by the hash of its content: asked again each time, so a new build shows at once.
+    const { scriptSources, etag } = pageIntegrity(page);
+    // The page carries the script: revalidated each time, so a new build shows at once, and unchanged it costs a 304.
     headers(c, 'text/html; charset=utf-8', 'no-cache');
-    c.header('content-security-policy', csp);
+    c.header('etag', etag);
+    c.header('content-security-policy', frameCsp(ctx.frameAncestors, scriptSources));
     // The element's probe (docs/sandbox.md#the-card-frame): a CORS read, which names the page's origin. A
     // navigation names none, and gets no answer about it. The page itself is public: any origin may read it.
     const origin = c.req.header('origin');
@@ -110,15 +113,28 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
       c.header(FRAME_ANCESTORS_HEADER, allowed ? 'allowed' : 'refused; setting=SANDBOX_FRAME_ANCESTORS');
     }
     c.header('vary', 'origin');
+    if (matchesEtag(c.req.header('if-none-match'), etag)) {
+      c.header('vary', 'accept-encoding', { append: true });
+      return c.body(null, 304);
+    }
     return encodedBody(c, PAGE, page);
   });
-  app.get(`${FRAME_ROOT}/assets/:file`, async (c) => {
+  app.get(`${FRAME_ROOT}/:file`, async (c) => {
     const file = c.req.param('file');
-    if (!ASSET.test(file)) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
-    const script = await readFile(new URL(`assets/${file}`, FRAME_DIR), 'utf8').catch(() => null);
+    if (!CHUNK.test(file)) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
+    const script = await readFile(new URL(file, FRAME_DIR), 'utf8').catch(() => null);
     if (script === null) return reply(c, ctx.clock.now(), 404, null, 'No such frame file.', 404);
-    // A script's name holds the hash of its content, so a name is never served with other content: kept for a year.
+    // A chunk's name holds the hash of its content, so a name is never served with other content: kept for a year.
     headers(c, 'text/javascript; charset=utf-8', 'public, max-age=31536000, immutable');
-    return encodedBody(c, `assets/${file}`, script);
+    return encodedBody(c, file, script);
+  });
+}
+
+/** Whether an `If-None-Match` header names `etag` (or is `*`), compared as HTTP's weak comparison does. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim();
+    return value === '*' || value.replace(/^W\//, '') === etag;
   });
 }

@@ -1,4 +1,5 @@
-import { installmentOptions, MAX_PLAN_AMOUNT, type InstallmentPolicy } from '../../card/installments.js';
+import { MAX_PLAN_AMOUNT } from '../../card/installment-plans.js';
+import { installmentOptions, type InstallmentPolicy } from '../../card/installments.js';
 import { checkBaseUrl } from '../../shared/base-url.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import { SECRET_KEY_PATTERN } from '../../shared/keys.js';

@@ -102,11 +102,13 @@ export function importsIn(from: string, text: string): Imports {
     ...module.staticImports.map((i) => i.moduleRequest.value),
     ...module.staticExports.flatMap((e) => e.entries.flatMap((x) => (x.moduleRequest ? [x.moduleRequest.value] : []))),
   ];
-  const dynamicSpecifiers = module.dynamicImports.map(({ moduleRequest }) => {
+  const dynamicSpecifiers = module.dynamicImports.flatMap(({ moduleRequest }) => {
     const source = text.slice(moduleRequest.start, moduleRequest.end);
+    // src/shared/import-again.ts: the address of an import that failed, asked for anew; its file is in the graph already.
+    if (/^`\$\{[\w$]+\}\?again=\$\{[\w$]+\}`$/.test(source)) return [];
     const literal = /^(['"`])([^'"`$\\]*)\1$/.exec(source);
     if (!literal) throw new Error(`${from} imports ${source} at run time: a computed address cannot be followed.`);
-    return literal[2]!;
+    return [literal[2]!];
   });
   return { static: [...new Set(staticSpecifiers)].map(resolve), dynamic: [...new Set(dynamicSpecifiers)].map(resolve) };
 }

@@ -5,6 +5,7 @@ import { pageLang } from '../dom/page-lang.js';
 import { setAttr, setText } from '../dom/write.js';
 import type { PayCardForm } from '../element/pay-card-form.js';
 import type { MessageOverrides } from '../form/messages.js';
+import { importAgain } from '../shared/import-again.js';
 import { CheckoutError } from './checkout-error.js';
 import { MethodChangeEvent } from './events/method-change-event.js';
 import type { PaidDetail } from './events/paid-event.js';
@@ -24,12 +25,16 @@ import { buildCheckoutView, type CheckoutView } from './view.js';
 export type MethodLoaders = Record<PaymentMethod, () => Promise<unknown>>;
 let loaders: MethodLoaders | null = null;
 
+/** The code that pays, loaded once a payment is near, and fetched anew after a failure. */
+const loadFlows = importAgain(() => import('./payment-flows.js'));
+
 /**
  * Defines `<pay-checkout>` with what loads each method's code; called once
  * by each entry point. A second definition changes nothing.
  */
 export function definePayCheckout(given: MethodLoaders): void {
-  loaders = given;
+  // Each fetched anew after a failure, as the shopper's "Try again" expects.
+  loaders = { card: importAgain(given.card), pix: importAgain(given.pix) };
   // Server-side rendering imports the entry in Node, where there is no registry.
   if (typeof customElements !== 'undefined' && !customElements.get('pay-checkout')) {
     customElements.define('pay-checkout', PayCheckout);
@@ -347,7 +352,7 @@ export class PayCheckout extends ReactiveElement {
 
   /** The payment flows, loading their code the first time, and again after a failure: a network that failed once may not fail twice. */
   #flowsCode(): Promise<PaymentFlows> {
-    return (this.#loadingFlows ??= import('./payment-flows.js').then(
+    return (this.#loadingFlows ??= loadFlows().then(
       ({ PaymentFlows }) => (this.#flows = new PaymentFlows(this.#host())),
       (cause: unknown) => {
         this.#loadingFlows = null;

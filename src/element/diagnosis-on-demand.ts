@@ -12,7 +12,9 @@ let loading: Promise<Diagnosis> | null = null;
 
 function load(): Promise<Diagnosis> {
   const module = (loading ??= import('./frame-diagnosis.js'));
-  // A module that did not load is asked for again by the next failure (the page's network may be back).
+  // A module that did not load is asked for again by the next failure (the page's network may be back). A browser
+  // that keeps a failed module fetch for the page's life (Chromium 150) fails that at once, and the page hears the
+  // FrameError of diagnose() below; fetching it anew (src/shared/import-again.ts) would cost every page its code.
   module.catch(() => {
     if (loading === module) loading = null;
   });

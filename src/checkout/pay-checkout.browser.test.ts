@@ -105,6 +105,48 @@ describe('<pay-checkout>: card', function () {
     expect((await paid).detail).to.include({ orderId, method: 'card', installments: 1, total: 15990 });
   });
 
+  it('an endpoint that is not the handler: the shopper is told, and the console names the setting to fix, once', async () => {
+    const errors: string[] = [];
+    const error = console.error;
+    let said!: () => void;
+    // The line comes from a file loaded on the failure: waited for, not assumed.
+    const firstLine = new Promise<void>((resolve) => (said = resolve));
+    console.error = (...args: unknown[]) => {
+      const line = args.map(String).join(' ');
+      errors.push(line);
+      if (line.startsWith('<pay-checkout>')) said();
+    };
+    try {
+      // This page's own server, which answers no checkout protocol there.
+      const endpoint = `${location.origin}/not-the-checkout`;
+      const { el } = await mountCheckout(site, { locale: 'en', endpoint });
+      const form = await cardForm(el);
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      for (const attempt of [1, 2]) {
+        const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+        await pressPay(form);
+        expect((await failed).detail.error.code, `attempt ${attempt}`).to.equal('unreadable_answer');
+        await until(el, () => !shadowPart(el, 'action').hidden, 'a way to try again');
+        if (attempt === 1) {
+          await firstLine;
+          await sendKeys({ press: 'Enter' });
+          await until(el, () => shadowPart(el, 'action').hidden, 'the form again');
+          await fillCard(form);
+          await typeIn(form, 'taxId', CPF);
+        }
+      }
+      const ours = errors.filter((line) => line.startsWith('<pay-checkout>'));
+      expect(ours).to.have.length(1);
+      expect(ours[0]).to.match(
+        /^<pay-checkout> endpoint "[^"]+\/not-the-checkout": .* Set endpoint to the path checkoutHandler is mounted at/,
+      );
+      expect(ours[0]).not.to.include(CPF);
+    } finally {
+      console.error = error;
+    }
+  });
+
   it('a page whose amount says 1 centavo: the order’s real amount is charged', async () => {
     const { el, orderId } = await mountCheckout(site, { amount: 25000, pageAmount: 1 });
     const form = await cardForm(el);

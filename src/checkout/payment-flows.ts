@@ -52,6 +52,8 @@ export class PaymentFlows {
   paid: PaidDetail | null = null;
   readonly #host: CheckoutHost;
   #pixQr: PayPixQr | null = null;
+  /** The codes whose fix the console has had (setup-hints.ts). */
+  readonly #hinted = new Set<string>();
   /** What the card or Pix panel says of its last outcome ('' for nothing). */
   #sentence = { card: '', pix: '' };
   /** The handler's last refusal says not to pay this order again from here: no "Try again". */
@@ -257,6 +259,12 @@ export class PaymentFlows {
 
   #fail(error: CheckoutError): void {
     const host = this.#host;
+    // The sentences for the developer's own mistakes load only on a failure: most pages never need them.
+    void import('./setup-hints.js').then(
+      ({ tellDeveloper }) => tellDeveloper(error, host.element.endpoint, this.#hinted),
+      // Without its file the page still has the error, in payment-failed.
+      () => {},
+    );
     host.requestUpdate();
     void host.updated().then(() => host.element.dispatchEvent(new PaymentFailedEvent(error)));
   }

@@ -51,12 +51,12 @@ export const expireCodes = (site: Site) => command('checkout', { action: 'expire
 /** `<pay-checkout>` for a new order of `amount` centavos, with parcelas and the document, in this run's mode. */
 export async function mountCheckout(
   site: Site,
-  options: { amount?: number; pageAmount?: number; methods?: string; locale?: string; theme?: string } = {},
+  options: { amount?: number; pageAmount?: number; methods?: string; locale?: string; theme?: string; endpoint?: string } = {},
 ): Promise<{ el: PayCheckout; orderId: string }> {
   const orderId = await newOrder(site, options.amount ?? 15990);
   const el = await fixture<PayCheckout>(
     html`<pay-checkout
-      endpoint=${site.endpoint}
+      endpoint=${options.endpoint ?? site.endpoint}
       order-id=${orderId}
       amount=${String(options.pageAmount ?? options.amount ?? 15990)}
       methods=${options.methods ?? 'card pix'}

@@ -1,0 +1,36 @@
+/**
+ * The payment failures only the page's developer can fix, and the fix. The
+ * shopper has been told in their words and the page hears `payment-failed`,
+ * but a developer who has not listened to it yet would otherwise see a
+ * checkout that never pays and nothing in the console.
+ */
+import type { CheckoutError } from './checkout-error.js';
+
+/**
+ * Says the fix for `error` in the console, when it is one of the page
+ * developer's mistakes, once per code in `told` (the element's): the same
+ * mistake fails every attempt.
+ */
+export function tellDeveloper(error: CheckoutError, endpoint: string, told: Set<string>): void {
+  if (told.has(error.code)) return;
+  const hint = setupHint(error, endpoint);
+  if (!hint) return;
+  told.add(error.code);
+  console.error(hint);
+}
+
+/** The console line for `error`, a failure of a checkout whose `endpoint` is this; null for what the shopper or the shop's server meets. */
+function setupHint(error: CheckoutError, endpoint: string): string | null {
+  const { code, method } = error;
+  if (code === 'unreadable_answer' || code === 'not_found') {
+    return `<pay-checkout> endpoint "${endpoint}": ${error.message} Set endpoint to the path checkoutHandler is mounted at, without its routes (e.g. "/api/checkout").`;
+  }
+  if (code === 'method_unavailable') {
+    const option = method === 'card' ? 'secretKey' : 'credential';
+    return `<pay-checkout>: the checkout handler is not set up for ${method} payments: pass it ${option}, or leave "${method}" out of methods.`;
+  }
+  if (code === 'network_error' && new URL(endpoint, location.href).origin !== location.origin) {
+    return `${error.message} That address is of another origin than this page: the browser refuses its answer unless a server in front of it answers CORS, which checkoutHandler does not. Mount checkoutHandler on this page's origin and set endpoint to its path.`;
+  }
+  return null;
+}

@@ -147,6 +147,31 @@ describe('<pay-checkout>: card', function () {
     }
   });
 
+  it('an order the handler does not know: the console names the order-id to fix', async () => {
+    const error = console.error;
+    const line = new Promise<string>((resolve) => {
+      console.error = (...args: unknown[]) => {
+        const text = args.map(String).join(' ');
+        if (text.startsWith('<pay-checkout>')) resolve(text);
+      };
+    });
+    try {
+      const { el } = await mountCheckout(site, { locale: 'en' });
+      el.orderId = 'pedido-que-nao-existe';
+      const form = await cardForm(el);
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('unknown_order');
+      expect(await line).to.equal(
+        '<pay-checkout> order-id "pedido-que-nao-existe": the checkout handler\'s order() does not know this order. Set order-id to the ID your order() looks up.',
+      );
+    } finally {
+      console.error = error;
+    }
+  });
+
   it('a page whose amount says 1 centavo: the order’s real amount is charged', async () => {
     const { el, orderId } = await mountCheckout(site, { amount: 25000, pageAmount: 1 });
     const form = await cardForm(el);

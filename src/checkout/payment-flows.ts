@@ -261,7 +261,7 @@ export class PaymentFlows {
     const host = this.#host;
     // The sentences for the developer's own mistakes load only on a failure: most pages never need them.
     void import('./setup-hints.js').then(
-      ({ tellDeveloper }) => tellDeveloper(error, host.element.endpoint, this.#hinted),
+      ({ tellDeveloper }) => tellDeveloper(error, host.element, this.#hinted),
       // Without its file the page still has the error, in payment-failed.
       () => {},
     );

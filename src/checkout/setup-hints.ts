@@ -11,17 +11,20 @@ import type { CheckoutError } from './checkout-error.js';
  * developer's mistakes, once per code in `told` (the element's): the same
  * mistake fails every attempt.
  */
-export function tellDeveloper(error: CheckoutError, endpoint: string, told: Set<string>): void {
+export function tellDeveloper(error: CheckoutError, element: { endpoint: string; orderId: string }, told: Set<string>): void {
   if (told.has(error.code)) return;
-  const hint = setupHint(error, endpoint);
+  const hint = setupHint(error, element);
   if (!hint) return;
   told.add(error.code);
   console.error(hint);
 }
 
-/** The console line for `error`, a failure of a checkout whose `endpoint` is this; null for what the shopper or the shop's server meets. */
-function setupHint(error: CheckoutError, endpoint: string): string | null {
+/** The console line for `error`, a failure of a checkout with these settings; null for what the shopper or the shop's server meets. */
+function setupHint(error: CheckoutError, { endpoint, orderId }: { endpoint: string; orderId: string }): string | null {
   const { code, method } = error;
+  if (code === 'unknown_order') {
+    return `<pay-checkout> order-id "${orderId}": the checkout handler's order() does not know this order. Set order-id to the ID your order() looks up.`;
+  }
   if (code === 'unreadable_answer' || code === 'not_found') {
     return `<pay-checkout> endpoint "${endpoint}": ${error.message} Set endpoint to the path checkoutHandler is mounted at, without its routes (e.g. "/api/checkout").`;
   }

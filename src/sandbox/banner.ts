@@ -11,7 +11,9 @@ import { SANDBOX_INSTALLMENT_POLICY } from './routes/charges.js';
  * @param network the command's (not an embedded sandbox's): its addresses on
  *   the local network, each a `base-url` for a phone on the same Wi-Fi, when
  *   it listens there (`HOST=0.0.0.0`); `null` when it listens on loopback
- *   only, and the banner says how to change that.
+ *   only, and the banner says how to change that. An IPv6 one is a
+ *   `base-url` too, but no page served on it can frame the card form, and
+ *   the banner says so.
  */
 export function describeFixtures(url: string, network?: readonly string[] | null): string {
   const lines = [
@@ -29,6 +31,13 @@ export function describeFixtures(url: string, network?: readonly string[] | null
       '  From a phone on the same network: base-url set to a network address above, a pk_test_ key (plain http to the',
       '  local network is for test keys only), and the shop page served on that address too; its pages may frame the card form.',
     );
+    // The page's origin, not the frame's, is what frame-ancestors names, and it cannot name an IPv6 one.
+    if (network.some((base) => base.includes('//['))) {
+      lines.push(
+        '  But a shop page served on an IPv6 address cannot frame the card form (browsers ignore IPv6 addresses in frame-ancestors):',
+        '  serve it on an IPv4 address of this machine, or a host name listed in SANDBOX_FRAME_ANCESTORS; base-url may stay IPv6.',
+      );
+    }
   }
   lines.push('');
   for (const m of MERCHANTS) {

@@ -9,7 +9,7 @@
 import { networkInterfaces } from 'node:os';
 import { createSandbox, type Sandbox } from './sandbox.js';
 import { describeFixtures } from './banner.js';
-import { EVERY_INTERFACE, networkHosts } from './lan.js';
+import { EVERY_INTERFACE, framingHosts, networkHosts } from './lan.js';
 import { DEFAULT_FRAME_ANCESTORS } from './routes/frame.js';
 
 const DEFAULT_PORT = 4010;
@@ -25,18 +25,22 @@ const port = Number(portText);
 if (!/^\d+$/.test(portText) || port > 65535) fail(`PORT must be a port number from 0 to 65535, not "${portText}".`);
 const host = process.env.HOST ?? '127.0.0.1';
 const everywhere = (EVERY_INTERFACE as readonly string[]).includes(host);
-// On the local network: a shop page served on this machine's network address may frame the card form, as a local one may.
-const network = networkHosts(host, networkInterfaces());
+const interfaces = networkInterfaces();
+const network = networkHosts(host, interfaces);
+// On the local network: a shop page served on this machine's network address may frame the card form, as a local one
+// may. IPv4 ones only: a source naming an IPv6 address is ignored by browsers, and createSandbox refuses it.
+const framing = framingHosts(host, interfaces);
 // Space-separated `frame-ancestors` sources: the pages that may embed the card frame.
 const frameAncestors =
   process.env.SANDBOX_FRAME_ANCESTORS?.split(/\s+/).filter(Boolean) ??
-  (network.length ? [...DEFAULT_FRAME_ANCESTORS, ...network.map((lan) => `http://${lan}:*`)] : undefined);
+  (framing.length ? [...DEFAULT_FRAME_ANCESTORS, ...framing.map((lan) => `http://${lan}:*`)] : undefined);
 
 let sandbox: Sandbox;
 try {
   sandbox = await createSandbox({ port, host, ...(frameAncestors ? { frameAncestors } : {}) });
 } catch (error) {
-  if (error instanceof TypeError) fail(`SANDBOX_FRAME_ANCESTORS: ${error.message}`);
+  // The message names the option (`frameAncestors: …`); here the setting is what the user wrote.
+  if (error instanceof TypeError) fail(`SANDBOX_FRAME_ANCESTORS: ${error.message.replace(/^frameAncestors: /, '')}`);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE')
     fail(`port ${port} on ${host} is in use. Set PORT to a free port, e.g. PORT=${port + 1} npx pay-card-form-sandbox`);

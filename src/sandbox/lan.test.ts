@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { NetworkInterfaceInfo } from 'node:os';
-import { networkHosts } from './lan.js';
+import { framingHosts, networkHosts } from './lan.js';
 import { describeFixtures } from './banner.js';
 
 /** Interfaces as `os.networkInterfaces()` lists them, from `[name, family, address, internal]`. */
@@ -47,6 +47,28 @@ describe('networkHosts: where a phone on the same network reaches the sandbox', 
   });
 });
 
+describe('framingHosts: where a shop page may be served and still frame the card form', () => {
+  it('HOST=:: lists IPv4 addresses only: browsers ignore a frame-ancestors source naming an IPv6 address', () => {
+    assert.deepEqual(framingHosts('::', LAPTOP), ['192.168.1.20', '172.17.0.1']);
+    assert.deepEqual(framingHosts('0.0.0.0', LAPTOP), ['192.168.1.20', '172.17.0.1']);
+  });
+
+  it('HOST set to one IPv4 address: that address', () => {
+    assert.deepEqual(framingHosts('192.168.1.20', LAPTOP), ['192.168.1.20']);
+  });
+
+  it("HOST set to one IPv6 address: this machine's IPv4 addresses, where the page can be served instead", () => {
+    assert.deepEqual(framingHosts('fd12:3456::20', LAPTOP), ['192.168.1.20', '172.17.0.1']);
+  });
+
+  it('on loopback, or with IPv6 local addresses only: none', () => {
+    for (const host of ['127.0.0.1', '::1']) assert.deepEqual(framingHosts(host, LAPTOP), [], host);
+    const ipv6Only = interfaces(['lo', 'IPv6', '::1', true], ['eth0', 'IPv4', '192.0.2.2'], ['eth0', 'IPv6', 'fd00::2']);
+    assert.deepEqual(networkHosts('::', ipv6Only), ['[fd00::2]']);
+    assert.deepEqual(framingHosts('::', ipv6Only), []);
+  });
+});
+
 describe("the banner's network lines", () => {
   const head = (banner: string) => banner.slice(0, banner.indexOf('\nMerchant'));
 
@@ -64,6 +86,18 @@ describe("the banner's network lines", () => {
     assert.match(banner, /^ {2}network: {2}http:\/\/172\.17\.0\.1:4010$/m);
     assert.match(banner, /a pk_test_ key \(plain http to the\n {2}local network is for test keys only\)/);
     assert.doesNotMatch(banner, /HOST=0\.0\.0\.0/);
+    assert.doesNotMatch(banner, /IPv6/);
+  });
+
+  it('with an IPv6 address among them, lists it as a base-url, and says a page served on one cannot frame the card form', () => {
+    const banner = head(describeFixtures('http://[::1]:4010', ['http://192.168.1.20:4010', 'http://[fd12:3456::20]:4010']));
+    assert.match(banner, /^ {2}network: {2}http:\/\/\[fd12:3456::20\]:4010$/m);
+    assert.match(banner, /a pk_test_ key \(plain http to the\n {2}local network is for test keys only\)/);
+    assert.match(
+      banner,
+      /^ {2}But a shop page served on an IPv6 address cannot frame the card form \(browsers ignore IPv6 addresses in frame-ancestors\):\n {2}serve it on an IPv4 address of this machine, or a host name listed in SANDBOX_FRAME_ANCESTORS; base-url may stay IPv6\.$/m,
+    );
+    assert.equal(banner.match(/cannot frame/g)?.length, 1, 'said once');
   });
 
   it('listening everywhere with no local network address, says so', () => {

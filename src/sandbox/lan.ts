@@ -1,7 +1,7 @@
 /**
  * Where a sandbox listening beyond loopback can be reached from another
  * device on the same network (a phone on the same Wi-Fi): the addresses the
- * CLI prints as `base-url`, and whose pages may frame the card form.
+ * CLI prints as `base-url`, and those whose pages may frame the card form.
  */
 import type { NetworkInterfaceInfo } from 'node:os';
 import { addressSpace } from '../shared/address-space.js';
@@ -37,4 +37,20 @@ export function networkHosts(host: string, interfaces: NodeJS.Dict<NetworkInterf
     .map((info) => urlHost(info!.address))
     .filter(usable);
   return [...new Set(hosts)];
+}
+
+/**
+ * The local network hosts whose pages may frame the card form of a sandbox
+ * listening on `host`: the IPv4 ones of {@link networkHosts}. A CSP source
+ * cannot name an IPv6 address (browsers ignore `http://[fd…]:*`), so a page
+ * served on one cannot frame the form, whatever the sandbox lists. A page's
+ * origin need not be the frame's: listening on one IPv6 address, the
+ * sandbox still lets pages on this machine's IPv4 addresses frame it.
+ *
+ * @param interfaces what `os.networkInterfaces()` returns.
+ */
+export function framingHosts(host: string, interfaces: NodeJS.Dict<NetworkInterfaceInfo[]>): string[] {
+  const hosts = networkHosts(host, interfaces);
+  const ipv4 = hosts.filter((lan) => !lan.startsWith('['));
+  return hosts.length > 0 && ipv4.length === 0 ? networkHosts('0.0.0.0', interfaces) : ipv4;
 }

@@ -36,9 +36,20 @@ export function frameCsp(ancestors: readonly string[], scripts: readonly string[
   ].join('; ');
 }
 
-/** A `frame-ancestors` source: a scheme and host, maybe a port or `*`; nothing that could end the directive. */
+/**
+ * A `frame-ancestors` source: a scheme and host, maybe a port or `*`; nothing
+ * that could end the directive. An IPv6 address is refused on its own: CSP's
+ * host grammar has no brackets or colons, so browsers ignore such a source,
+ * and a frame the sandbox was told to allow would be refused without a word.
+ */
 export function checkFrameAncestor(source: string): string {
-  if (!/^(https?:\/\/[\w.*[\]:-]+|'self'|'none')$/.test(source)) {
+  if (/^(https?:\/\/)?(\[|[\da-f]*:[\da-f]*:)/i.test(source)) {
+    throw new TypeError(
+      `frameAncestors: "${source}" names an IPv6 address, which CSP sources cannot name, so browsers ignore it. ` +
+        'Serve the page on a host name or an IPv4 address and list that, such as "http://localhost:*" or "http://192.168.1.20:*".',
+    );
+  }
+  if (!/^(https?:\/\/(\*|(\*\.)?[\w-]+(\.[\w-]+)*)(:(\d+|\*))?|'self'|'none')$/.test(source)) {
     throw new TypeError(`frameAncestors: "${source}" is not a source such as "https://shop.example" or "http://localhost:*".`);
   }
   return source;
@@ -64,7 +75,8 @@ export function allowsAncestor(sources: readonly string[], origin: string, self:
   const port = page.port || DEFAULT_PORTS[scheme];
   return sources.some((source) => {
     if (source === "'self'") return origin === self;
-    const parts = /^(https?):\/\/(\*|\*\.[^:]+|[^:[]+|\[[^\]]+\])(?::(\d+|\*))?$/.exec(source);
+    // No bracketed host: browsers ignore a source naming an IPv6 address, so no page is allowed by it.
+    const parts = /^(https?):\/\/(\*|\*\.[^:]+|[^:[]+)(?::(\d+|\*))?$/.exec(source);
     if (!parts) return false;
     const [, sourceScheme, host, sourcePort = DEFAULT_PORTS[sourceScheme!]] = parts;
     const upgraded = sourceScheme === 'http' && scheme === 'https';

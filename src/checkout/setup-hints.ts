@@ -32,8 +32,17 @@ function setupHint(error: CheckoutError, { endpoint, orderId }: { endpoint: stri
     const option = method === 'card' ? 'secretKey' : 'credential';
     return `<pay-checkout>: the checkout handler is not set up for ${method} payments: pass it ${option}, or leave "${method}" out of methods.`;
   }
-  if (code === 'network_error' && new URL(endpoint, location.href).origin !== location.origin) {
+  if (code === 'network_error' && originOf(endpoint) !== location.origin) {
     return `${error.message} That address is of another origin than this page: the browser refuses its answer unless a server in front of it answers CORS, which checkoutHandler does not. Mount checkoutHandler on this page's origin and set endpoint to its path.`;
   }
   return null;
+}
+
+/** The origin `endpoint` names from this page; this page's own when it names none that parses (a path, or a typo the answer reports). */
+function originOf(endpoint: string): string {
+  try {
+    return new URL(endpoint, location.href).origin;
+  } catch {
+    return location.origin;
+  }
 }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 export interface PageIntegrity {
   /** `'sha256-…'` for each inline script, in the order they appear. */
   scriptSources: string[];
-  /** A strong validator of the page's bytes. */
+  /** A weak validator: the page's text is the same whatever encoding carries it, its bytes are not. */
   etag: string;
 }
 
@@ -24,7 +24,7 @@ export function pageIntegrity(page: string): PageIntegrity {
   const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
   const integrity = {
     scriptSources: [...page.matchAll(INLINE_SCRIPT)].map(([, script]) => `'sha256-${sha256(script!)}'`),
-    etag: `"${sha256(page)}"`,
+    etag: `W/"${sha256(page)}"`,
   };
   last = { page, integrity };
   return integrity;

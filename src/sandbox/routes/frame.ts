@@ -142,11 +142,9 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
   });
 }
 
-/** Whether an `If-None-Match` header names `etag` (or is `*`), compared as HTTP's weak comparison does. */
+/** Whether an `If-None-Match` header names `etag` (or is `*`), compared as HTTP's weak comparison does (`W/` aside). */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value.replace(/^W\//, '') === etag;
-  });
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

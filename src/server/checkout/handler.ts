@@ -5,7 +5,7 @@ import { payByCard } from './card.js';
 import { readJson, refuse } from './http.js';
 import { CheckoutMemory } from './memory.js';
 import { answerLanguage, type CheckoutLanguage } from './messages.js';
-import { checkOptions, type CheckoutHandlerOptions } from './options.js';
+import { checkOptions, type CheckoutConfig, type CheckoutHandlerOptions } from './options.js';
 import { generatePix, pixStatus, type PixTools } from './pix.js';
 import { referenceKey } from './reference.js';
 
@@ -69,30 +69,31 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
       route = routeOf(url.pathname);
       if (!route) return refuse('not_found', language);
       if (request.method !== METHODS[route]) return refuse('method_not_allowed', language, { headers: { allow: METHODS[route] } });
-      const where = { route: CHECKOUT_ROUTES[route].slice(1), step: 'handler' };
-      // A mistake in how the shop set the handler up: the shopper gets `code`, the shop hears the fix.
-      const misconfigured = (code: 'method_unavailable' | 'internal_error', message: string) => {
-        config.onError(new ConfigurationError(message), where);
-        return refuse(code, language);
-      };
-      // A method the page offers and the handler was given no credential for.
-      const unavailable = () => misconfigured('method_unavailable', UNAVAILABLE[route === 'card' ? 'card' : 'pix']);
       if (route === 'pixStatus') {
-        if (!pix) return unavailable();
+        if (!pix) return misconfigured(config, route, 'method_unavailable', UNAVAILABLE.pix, language);
         return await pixStatus(config, memory, pix, url.searchParams.get(REFERENCE_PARAMETER), language);
       }
       if (request.bodyUsed) {
         return misconfigured(
+          config,
+          route,
           'internal_error',
           'checkoutHandler: the request body was read before the handler got it. Mount the handler before any body parser (express.json(), or a Hono middleware that reads c.req.json()).',
+          language,
         );
       }
       const body = await readJson(request, CHECKOUT_LIMITS.bodyBytes);
       if (!body.ok) return refuse(body.code, language);
       const locale = (body.value as { locale?: unknown } | null)?.locale;
       language = answerLanguage(typeof locale === 'string' ? locale.slice(0, CHECKOUT_LIMITS.locale) : undefined, accepted);
-      if (route === 'card') return card ? await payByCard(card, memory, body.value, language) : unavailable();
-      return pix ? await generatePix(config, memory, pix, body.value, language) : unavailable();
+      if (route === 'card') {
+        return card
+          ? await payByCard(card, memory, body.value, language)
+          : misconfigured(config, route, 'method_unavailable', UNAVAILABLE.card, language);
+      }
+      return pix
+        ? await generatePix(config, memory, pix, body.value, language)
+        : misconfigured(config, route, 'method_unavailable', UNAVAILABLE.pix, language);
     } catch (error) {
       // Every expected failure is answered above; this is a fault of the handler or the runtime.
       config.onError(error, { route: route ? CHECKOUT_ROUTES[route].slice(1) : 'unknown', step: 'handler' });
@@ -101,7 +102,19 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
   };
 }
 
-/** What the shop hears when a method's route is asked of a handler without its credential. */
+/** A mistake in how the shop set the handler up: the shop hears the fix, the shopper gets `code`. */
+function misconfigured(
+  config: CheckoutConfig,
+  route: CheckoutRoute,
+  code: 'method_unavailable' | 'internal_error',
+  message: string,
+  language: CheckoutLanguage,
+): Response {
+  config.onError(new ConfigurationError(message), { route: CHECKOUT_ROUTES[route].slice(1), step: 'handler' });
+  return refuse(code, language);
+}
+
+/** What the shop hears when a method's route (a method the page offers) is asked of a handler without its credential. */
 const UNAVAILABLE = {
   card: 'checkoutHandler was given no secretKey, so it cannot take cards: pass secretKey, or leave "card" out of <pay-checkout methods>.',
   pix: 'checkoutHandler was given no credential, so it cannot take Pix: pass credential, or leave "pix" out of <pay-checkout methods>.',

@@ -35,7 +35,7 @@ import type { Browser, Frame, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
 import { createSandbox } from '../src/sandbox/sandbox.js';
 import { writeResults } from './results-doc.js';
-import { watchMarks } from './watch-marks.js';
+import { watchMarks } from '../test/watch-marks.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const MODES = ['isolated', 'inline', 'bare'] as const;
@@ -168,7 +168,7 @@ const timingsOf = (document: Page | Frame, script?: RegExp) =>
 
 type Box = { x: number; y: number; width: number; height: number };
 type Marks = { origin: number; input?: number; frameShown?: number; clicked?: number; typed?: number };
-const marksOf = (target: Page | Frame) => target.evaluate<Marks>(`({ origin: performance.timeOrigin, ...window.benchMarks })`);
+const marksOf = (target: Page | Frame) => target.evaluate<Marks>(`({ origin: performance.timeOrigin, ...window.loadMarks })`);
 
 async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
   const context = await browser.newContext();
@@ -182,7 +182,7 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
     // frame's CSP refuses whenever the first check does not already hold.
     let onTyped!: () => void;
     const typedNow = new Promise<void>((resolve) => (onTyped = resolve));
-    await context.exposeBinding('benchMarked', (_source, name: string, box?: Box) => {
+    await context.exposeBinding('loadMarked', (_source, name: string, box?: Box) => {
       if (name === 'typed') onTyped();
       if (box) boxes.set(name, box);
       if (!needed.every((n) => boxes.has(n))) return;

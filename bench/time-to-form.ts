@@ -33,7 +33,7 @@ import type { Browser, Frame, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
 import { createSandbox } from '../src/sandbox/sandbox.js';
 import { writeResults } from './results-doc.js';
-import { watchMarks } from './watch-marks.js';
+import { watchMarks } from '../test/watch-marks.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const MODES = ['isolated', 'inline'] as const;
@@ -94,7 +94,7 @@ interface Timing {
 type Marks = { origin: number; input?: number; frameShown?: number; defined?: number; ready?: number };
 const marksOf = (target: Page | Frame) =>
   target.evaluate<Marks>(
-    `({ origin: performance.timeOrigin, ...window.benchMarks, defined: window.benchDefined, ready: window.benchReady })`,
+    `({ origin: performance.timeOrigin, ...window.loadMarks, defined: window.benchDefined, ready: window.benchReady })`,
   );
 
 async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
@@ -104,7 +104,7 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
     // which the frame's CSP refuses.
     let onFrameInput!: () => void;
     const frameInput = new Promise<void>((resolve) => (onFrameInput = resolve));
-    await context.exposeBinding('benchMarked', ({ frame }, name: string) => {
+    await context.exposeBinding('loadMarked', ({ frame }, name: string) => {
       if (name === 'input' && frame.parentFrame()) onFrameInput();
     });
     const tab = await context.newPage();
@@ -113,7 +113,7 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
     await tab.addInitScript(WATCH);
     await tab.goto(`${url}/${mode}.html`);
     await tab.waitForFunction(
-      mode === 'inline' ? 'window.benchReady && window.benchMarks.input' : 'window.benchReady && window.benchMarks.frameShown',
+      mode === 'inline' ? 'window.benchReady && window.loadMarks.input' : 'window.benchReady && window.loadMarks.frameShown',
     );
     const top = await marksOf(tab);
     let timing: Timing;

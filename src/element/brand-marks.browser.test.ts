@@ -106,6 +106,19 @@ describe('brand marks', () => {
     expect(rowMarks(view).map((mark) => mark.getAttribute('aria-label'))).to.deep.equal(['Amex', 'Elo']);
   });
 
+  it("holds the row in its place while the marks load, out of the screen reader's way", async () => {
+    const { view, render } = await mountView('light', { brandRow: ['visa', 'mastercard', 'elo'], marks: null });
+    const list = row(view);
+    const number = view.labels.number.getBoundingClientRect().top;
+    expect(list.hidden).to.equal(false);
+    expect(list.getAttribute('aria-hidden')).to.equal('true');
+    expect(rowMarks(view)).to.have.length(0);
+    render({ marks: brandMark });
+    expect(rowMarks(view)).to.have.length(3);
+    expect(list.hasAttribute('aria-hidden')).to.equal(false);
+    expect(view.labels.number.getBoundingClientRect().top, 'the fields below have not moved').to.equal(number);
+  });
+
   it('dims every accepted brand but the detected one, and none before a brand is detected', async () => {
     const { view, render } = await mountView('light', { brandRow: ['visa', 'mastercard', 'elo'] });
     expect(opacities(view)).to.deep.equal(['1', '1', '1']);

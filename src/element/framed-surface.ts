@@ -10,6 +10,7 @@ import { unpackError } from '../channel/wire-errors.js';
 import { ConfigurationError, FrameError, NetworkError } from '../shared/errors.js';
 import type { CardSurface, SurfaceDelegate } from './card-surface.js';
 import { hostSentences } from '../form/host-sentences.js';
+import { formHeight } from '../form/form-height.js';
 import { readThemeVariables } from './read-theme.js';
 import { PortCalls } from './port-calls.js';
 import { passEarlyInput } from './early-input.js';
@@ -89,6 +90,10 @@ export class FramedSurface implements CardSurface, ReactiveController {
   readonly #frameUrl: () => string;
   /** The `--pay-*` variables are read on each update: one set on the element itself (its `style` or `class`) changes no property, so it asks for one. */
   readonly #styleWatch: MutationObserver;
+  /** The `<iframe>`'s width as it was created, which decides the form's layout; 0 where it is not laid out (a hidden element), when no height is reserved. */
+  #width = 0;
+  /** The current `<iframe>`'s frame has reported its height: the reserved one is gone. */
+  #sized = false;
   #root: ShadowRoot | null = null;
   /** The frame's address, as the page gave it; '' with none. */
   #src = '';
@@ -163,6 +168,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     }
     if (!src && (this.#src || this.#settleReady)) this.#unload();
     if (this.#iframe) setAttr(this.#iframe, 'title', sentences.frameTitle);
+    this.#reserve();
     const failed = !src || this.#state.name === 'failed';
     setText(fallback, failed ? (settings.messages?.unavailable ?? sentences.unavailable) : '');
     setAttr(fallback, 'hidden', !failed);
@@ -246,6 +252,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
   #attempt(attempt: number): void {
     this.#iframe?.remove();
     this.#document = { loaded: false, hello: false };
+    this.#sized = false;
     const url = new URL(this.#src);
     this.#origin = url.origin;
     // The frame says hello to, and checks that its parent is, the origin named here (and, where the browser says, that it really is).
@@ -268,6 +275,19 @@ export class FramedSurface implements CardSurface, ReactiveController {
     });
     this.enter({ name: 'loading', attempt });
     this.#root!.prepend(iframe);
+    // Read now, at the cost of laying out the page, rather than from a ResizeObserver at its next layout: a frame that
+    // started at 0 px and was sized then was measured about 45 ms later to a typed digit on a phone (docs/benchmarks.md).
+    this.#width = iframe.clientWidth;
+    this.#reserve();
+  }
+
+  /**
+   * Until its frame reports a height, the `<iframe>` takes the one the form
+   * most likely has ({@link formHeight}): the frame loads at its size, and
+   * nothing moves when the form appears.
+   */
+  #reserve(): void {
+    if (this.#iframe && !this.#sized && this.#width) this.#iframe.style.height = `${formHeight(this.#width, this.#delegate.settings())}px`;
   }
 
   /**
@@ -331,6 +351,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
       case 'submitted':
         return this.#delegate.submitted();
       case 'size':
+        this.#sized = true;
         if (this.#iframe) this.#iframe.style.height = `${message.height}px`;
         // The first size comes once the frame has rendered the form with the settings: it can take a card.
         if (this.#state.name === 'connected') {

@@ -258,7 +258,8 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Resolves once the form can take a card, that is once `tokenize()` can
    * succeed: inline, once its form has rendered; isolated, once the frame has
-   * rendered the form and reported its size. It rejects with {@link error}
+   * rendered the whole form (Parcelas and the document too, when they are on)
+   * and reported its size. It rejects with {@link error}
    * when the form cannot: a key, base URL or setting it cannot use (at once,
    * or as soon as the form finds a plan it refuses), or, isolated, a frame
    * that did not show the form, retries included, within 30 seconds of the

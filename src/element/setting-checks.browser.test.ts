@@ -12,7 +12,18 @@ import { ConfigurationError, FrameError } from '../shared/errors.js';
 import { AuthenticationError } from '../tokenize/errors.js';
 import type { MessageOverrides } from '../form/messages.js';
 import type { PayCardForm } from './pay-card-form.js';
-import { ACTIVE_KEY, MODE, captureWarnings, fillValidCard, part, ready, sandboxUrl, settle, sized, snap } from './test-helpers.js';
+import {
+  ACTIVE_KEY,
+  MODE,
+  captureWarnings,
+  fillValidCard,
+  part,
+  ready,
+  sandboxUrl,
+  saysUnavailable,
+  settle,
+  snap,
+} from './test-helpers.js';
 
 /** Mounts with `attributes` and `messages` set before the first render, as a page's markup and script would. */
 async function mountWith(attributes: { locale?: string; submitLabel?: string }, messages: MessageOverrides | null = null) {
@@ -229,10 +240,12 @@ describe('settings and their limits', () => {
               expect(outcome).to.be.instanceOf(want);
               expect(el.error).to.equal(outcome);
               expect((outcome as Error).message).to.not.contain(HOSTILE);
-              // Never blank: the shopper reads that card payment is unavailable, from the host or in the frame it sized.
+              // Never blank: the shopper reads that card payment is unavailable, from the host or in the frame.
               const fallback = el.shadowRoot!.querySelector<HTMLElement>('[part="form-error"]');
-              if (iframe) await sized(iframe);
-              else if (MODE === 'inline' && !iframe) expect((await snap(el, '[part="form-error"]'))?.text).to.match(/unavailable/i);
+              if (iframe) {
+                await saysUnavailable(el);
+                expect((await part(el, '#form-error')).text).to.match(/unavailable/i);
+              } else if (MODE === 'inline' && !iframe) expect((await snap(el, '[part="form-error"]'))?.text).to.match(/unavailable/i);
               if (!iframe && fallback && !fallback.hidden) expect(fallback.textContent).to.match(/unavailable/i);
             }
             // Said once, naming the setting, never echoing what it was given.

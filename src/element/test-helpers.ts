@@ -80,33 +80,23 @@ export async function ready(el: PayCardForm): Promise<void> {
   probeOf(el);
   await el.updateComplete;
   // A form set up with a mistake a test is about (a secret key, say) rejects `ready` with that mistake at once; the
-  // frame goes on loading to tell the shopper card payment is unavailable, and its first size says it has.
+  // frame goes on loading to tell the shopper card payment is unavailable.
   if (framed(el))
     await el.ready.catch(async (error: unknown) => {
       if (el.error !== error) throw error;
-      const iframe = el.shadowRoot!.querySelector('iframe');
-      if (iframe) await sized(iframe);
+      if (el.shadowRoot!.querySelector('iframe')) await saysUnavailable(el);
     });
   await settle(el);
 }
 
 /**
- * Resolves once the host has given `iframe` the height its form reported.
- * Not a poll with a deadline of its own: a whole frame document loads first,
- * which on a busy machine can take longer than any such deadline; the
- * test's own timeout still ends a frame that never reports.
+ * Isolated: resolves once the frame, set up with a mistake, tells the shopper
+ * card payment is unavailable. Not a poll with a deadline of its own: a
+ * whole frame document loads first, which on a busy machine can take longer
+ * than any such deadline; the test's own timeout still ends a frame that
+ * never shows it.
  */
-export function sized(iframe: HTMLIFrameElement): Promise<void> {
-  return new Promise((resolve) => {
-    const observer = new ResizeObserver(() => {
-      if (parseFloat(iframe.style.height) > 0) {
-        observer.disconnect();
-        resolve();
-      }
-    });
-    observer.observe(iframe);
-  });
-}
+export const saysUnavailable = (el: PayCardForm) => shown(el, '#form-error:not(:empty)');
 
 /** What a test reads of one element of the form. */
 export interface Snapshot {

@@ -89,6 +89,11 @@ export class CardSession {
     return !!this.#task.pending;
   }
 
+  /** While Parcelas or the document, turned on, are loading: settles once they are in the form, or could not be loaded. Otherwise null. */
+  get loading(): Promise<void> | null {
+    return this.#entry.purchaseLoading;
+  }
+
   /** The input of a field, once mounted. */
   input(field: FormFieldName): HTMLInputElement | undefined {
     return this.#entry.input(field);
@@ -103,7 +108,7 @@ export class CardSession {
     const pending = this.#task.pending;
     if (pending) return pending;
     // Parcelas or the document are still loading: this submit checks them too, once they are in the form.
-    const loading = this.#entry.purchaseLoading;
+    const loading = this.loading;
     if (loading) {
       const next = () => this.#host.updateComplete.then(() => this.tokenize());
       // A module that failed to load is the entry's problem to report: this submit then finds it.

@@ -12,7 +12,8 @@ import { themeStyles } from '../dom/theme.styles.js';
  * - the brand mark has no entrance animation: the shopper is typing as it
  *   appears, and every frame of one costs the keystrokes a style update;
  *   sized in `em`, it is as tall as the label's line, so it moves nothing
- *   when it appears;
+ *   when it appears; the row of accepted brands is a mark's height before
+ *   its marks arrive, for the same reason;
  * - each mark's badge has an edge in the border colour of the theme, so a
  *   dark badge stays visible on the dark background and a white one on
  *   white; the accepted-brand row dims every mark but the detected brand's;
@@ -56,7 +57,7 @@ export const styles = unsafeCSS(`${themeStyles(
   .row span { color: var(--_muted); }
   svg { display: block; width: 2.25em; height: 1.4em; }
   rect { stroke: var(--_border); }
-  ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; font-size: 0.8em; }
+  ul { display: flex; flex-wrap: wrap; gap: 6px; margin: 0; padding: 0; list-style: none; font-size: 0.8em; min-height: 1.4em; }
   .dim { opacity: 0.4; }
   input, select { font: inherit; display: block; min-height: 44px; padding: 10px 12px; box-sizing: border-box; width: 100%; }
   select { color: inherit; background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); }

@@ -118,7 +118,10 @@ function renderBrands(view: View, { brand, brandRow, marks }: ViewState, message
     shown.row = row.join();
   }
   shown.marks = !!marks;
-  setAttr(view.brandRow, 'hidden', !brandRow || !marks);
+  // The row takes its place as the form is built, marks or not: they arrive a moment later, and move nothing when they do.
+  // Until then it is an empty list, which is not read.
+  setAttr(view.brandRow, 'hidden', !brandRow);
+  setAttr(view.brandRow, 'aria-hidden', !marks && 'true');
   setAttr(view.brandRow, 'aria-label', messages.acceptedBrands);
   row.forEach((each, index) => {
     const item = view.brandRow.children[index]!;

@@ -199,6 +199,13 @@ export class PayCardFrame extends FrameHost {
   #reportHeight(): void {
     // Before the first settings there is no form yet, only padding: nothing worth sizing the frame to.
     if (!this.#shown) return;
+    // Parcelas or the document are on their way. The host holds their height meanwhile (form-height.ts): a size
+    // sent now would shrink the frame, and the fields would push it back a moment later.
+    const loading = this.#session.loading;
+    if (loading) {
+      const then = () => this.updateComplete.then(() => this.#reportHeight());
+      return void loading.then(then, then);
+    }
     const height = Math.ceil(this.getBoundingClientRect().height);
     if (height === this.#height) return;
     this.#height = height;

@@ -1,22 +1,24 @@
 /**
- * The script both load benches add to every document before its own
- * scripts: it watches each new shadow root, and records in
- * `window.benchMarks`, as absolute times, when the card input (`selector`)
+ * The script the load benches and the first-click test add to every
+ * document before its own scripts: it watches each new shadow root, and records in
+ * `window.loadMarks`, as absolute times, when the card input (`selector`)
  * first has a box (`input`) and when an `<iframe>` first has a height
  * (`frameShown`); with `typed`, also the input's first `pointerdown`
  * (`clicked`) and first `input` event (`typed`). Each mark, as it is set, is
- * also passed to `window.benchMarked(name, box)` where the bench exposes it,
+ * also passed to `window.loadMarked(name, box)` where the caller exposes it,
  * with the element's box inside its border in the document's viewport, so
- * the bench can act on it at once instead of polling for it.
+ * the caller can act on it at once instead of polling for it (Playwright's
+ * polling evaluates in the frame, with `eval`, which the frame's CSP refuses,
+ * and on its throttled thread).
  */
 export function watchMarks(selector: string, { typed }: { typed: boolean }): string {
   return `(() => {
-  const marks = (window.benchMarks = {});
+  const marks = (window.loadMarks = {});
   const mark = (name, element) => {
     if (name in marks) return;
     marks[name] = performance.timeOrigin + performance.now();
     const box = element?.getBoundingClientRect();
-    window.benchMarked?.(name, box && { x: box.x + element.clientLeft, y: box.y + element.clientTop, width: element.clientWidth, height: element.clientHeight });
+    window.loadMarked?.(name, box && { x: box.x + element.clientLeft, y: box.y + element.clientTop, width: element.clientWidth, height: element.clientHeight });
   };
   const seen = new WeakSet();
   const watchBox = (element, name) =>

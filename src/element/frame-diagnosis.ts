@@ -84,16 +84,25 @@ export function frameMorePrivate(url: string, { addressSpace, morePrivate }: Pag
   return !!frame && morePrivate(frame, addressSpace(location.hostname) ?? 'public');
 }
 
-/** The error for `reason`, with what to change; `sandbox` says the refusal is the sandbox's. */
-export function frameError(reason: FrameFailure, url: string, { addressSpace, FrameError }: PageCode, sandbox = false): FrameError {
-  const page = location.origin;
+/** The error for `reason`, with what to change; `sandbox` says the refusal is the sandbox's; `page`, the origin of the page that framed it. */
+export function frameError(
+  reason: FrameFailure,
+  url: string,
+  { addressSpace, FrameError }: PageCode,
+  sandbox = false,
+  page = location.origin,
+): FrameError {
   const { origin: service, hostname } = new URL(url);
+  // No CSP source can name an IPv6 address: listing such a page's origin cannot help.
+  const ipv6 = new URL(page).hostname.startsWith('[');
   const why: Record<FrameFailure, string> = {
     unreachable: `nothing answers at ${url}. Check base-url (or frame-url): it must be the tokenization service's address, and the service must be running.`,
     'not-the-frame': `${url} answers, but not with the card form. Check base-url (or frame-url): it must be the tokenization service's base address, which serves the form at ${PATH}.`,
-    refused: sandbox
-      ? `the sandbox at ${service} does not let pages of ${page} frame it. Add ${page} to SANDBOX_FRAME_ANCESTORS (or createSandbox({ frameAncestors })).`
-      : `the tokenization service at ${service} does not let pages of ${page} frame it. Add ${page} to the service's frame-ancestors configuration: the origins registered for your key.`,
+    refused: ipv6
+      ? `the ${sandbox ? 'sandbox' : 'tokenization service'} at ${service} does not let pages of ${page} frame it, and no CSP source can name an IPv6 address. Open the page under a host name${sandbox ? ' (localhost on this machine) or an IPv4 address, listed in SANDBOX_FRAME_ANCESTORS' : ", one of your key's registered origins"}.`
+      : sandbox
+        ? `the sandbox at ${service} does not let pages of ${page} frame it. Add ${page} to SANDBOX_FRAME_ANCESTORS (or createSandbox({ frameAncestors })).`
+        : `the tokenization service at ${service} does not let pages of ${page} frame it. Add ${page} to the service's frame-ancestors configuration: the origins registered for your key.`,
     'not-started': `the card form at ${url} answered, but did not finish starting. Try again (el.retry()); if it fails again, check that the service hosts the frame of this version of pay-card-form, and the frame's console.`,
     'local-network':
       `this page, at ${page}, got no answer from ${url}, an address more private than the page's: browsers block such a frame` +

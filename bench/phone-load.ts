@@ -35,7 +35,7 @@ import type { Browser, Frame, Page } from 'playwright';
 import { launchChromium } from '../test/chromium.js';
 import { createSandbox } from '../src/sandbox/sandbox.js';
 import { writeResults } from './results-doc.js';
-import { watchMarks } from '../test/watch-marks.js';
+import { clickPoint, watchMarks, type MarkBox as Box } from '../test/watch-marks.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const MODES = ['isolated', 'inline', 'bare'] as const;
@@ -166,7 +166,6 @@ const timingsOf = (document: Page | Frame, script?: RegExp) =>
     return { firstByte: at(navigation.responseStart), lastByte: at(navigation.responseEnd), asked: at(found?.startTime), loaded: at(found?.responseEnd) };
   })()`);
 
-type Box = { x: number; y: number; width: number; height: number };
 type Marks = { origin: number; input?: number; frameShown?: number; clicked?: number; typed?: number };
 const marksOf = (target: Page | Frame) => target.evaluate<Marks>(`({ origin: performance.timeOrigin, ...window.loadMarks })`);
 
@@ -186,9 +185,7 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
       if (name === 'typed') onTyped();
       if (box) boxes.set(name, box);
       if (!needed.every((n) => boxes.has(n))) return;
-      const field = boxes.get('input')!;
-      const frame = boxes.get('frameShown') ?? { x: 0, y: 0 };
-      onScreen({ x: frame.x + field.x + Math.min(12, field.width / 2), y: frame.y + field.y + field.height / 2 });
+      onScreen(clickPoint(boxes.get('input')!, boxes.get('frameShown')));
     });
     const tab = await context.newPage();
     const slow = async (target: Page | Frame) => {

@@ -19,7 +19,7 @@ import { launchChromium } from './chromium.js';
 import { checkoutPage, startMerchantSite, type MerchantSite } from './merchant-site.js';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
 import { MERCHANTS } from '../src/sandbox/merchants.js';
-import { watchMarks } from './watch-marks.js';
+import { clickPoint, watchMarks, type MarkBox as Box } from './watch-marks.js';
 
 const RUNS = 50;
 
@@ -46,8 +46,6 @@ after(async () => {
   await sandbox.close();
 });
 
-type Box = { x: number; y: number; width: number; height: number };
-
 for (const [field, id, page, where] of [
   ['card number', 'number', 'checkout', ''],
   ['expiry', 'expiry', 'checkout', ''],
@@ -66,7 +64,7 @@ for (const [field, id, page, where] of [
         if (name === 'typed') onTyped();
         if (box) boxes.set(name, box);
         const [frame, input] = [boxes.get('frameShown'), boxes.get('input')];
-        if (frame && input) onShown({ x: frame.x + input.x + 12, y: frame.y + input.y + input.height / 2 });
+        if (frame && input) onShown(clickPoint(input, frame));
       });
       await tab.addInitScript(watchMarks(`#${id}`, { typed: true }));
       const missed: string[] = [];

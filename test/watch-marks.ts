@@ -54,3 +54,15 @@ export function watchMarks(selector: string, { typed }: { typed: boolean }): str
   watch(document);
 })();`;
 }
+
+/** A box `loadMarked` passes: the element's box inside its border, in its document's viewport. */
+export type MarkBox = { x: number; y: number; width: number; height: number };
+
+/**
+ * Where a shopper clicks a text field: 12 px in from its left edge (where the
+ * caret goes), halfway down; in the page's viewport, `frame` being the box of
+ * the `<iframe>` the field is in, if any.
+ */
+export function clickPoint(field: MarkBox, frame: MarkBox = { x: 0, y: 0, width: 0, height: 0 }): { x: number; y: number } {
+  return { x: frame.x + field.x + Math.min(12, field.width / 2), y: frame.y + field.y + field.height / 2 };
+}

@@ -5,6 +5,7 @@
  * the error classes have one path of their own, `pay-card-form/core`.
  */
 import { setInlineFormLoader } from './element/inline-mode.js';
+import { inlineFormLoader } from './element/inline-form.js';
 import { setDiagnosisSource } from './element/diagnosis-source.js';
 import { diagnosisOnDemand } from './element/diagnosis-on-demand.js';
 import { setOverrideChecksLoader, UNCHECKED } from './element/override-checks-source.js';
@@ -20,7 +21,7 @@ export { en, ptBR, type Messages, type MessageOverrides, type ErrorSentence } fr
 export type { Problem } from './form/problems.js';
 export { type CardFieldName } from './card/field-names.js';
 
-setInlineFormLoader(() => import('./element/inline-surface.js'));
+setInlineFormLoader(inlineFormLoader(() => import('./element/inline-surface.js')));
 setDiagnosisSource(diagnosisOnDemand);
 setOverrideChecksLoader(() =>
   import('./element/override-checks.js').then(

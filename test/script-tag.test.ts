@@ -217,12 +217,22 @@ test('module build: when the checks of the overrides do not load, the form uses 
   }
 });
 
-for (const blocked of [false, true]) {
-  test(`module build: a frame that fails loads its diagnosis on demand${blocked ? ', and when that file does not load the page still hears a FrameError' : ''}`, async () => {
+const DIAGNOSIS_CASES = {
+  never: '',
+  once: ', and when that file fails once the next failure asks for it anew and names the cause',
+  always: ', and when that file does not load the page still hears a FrameError',
+} as const;
+for (const [refused, what] of Object.entries(DIAGNOSIS_CASES)) {
+  test(`module build: a frame that fails loads its diagnosis on demand${what}`, async () => {
     const tab = await browser.newPage();
     const { scripts } = record(tab);
     // The network refuses the file, as a server without it would: the browser's own failure, nothing of ours replaced.
-    if (blocked) await tab.route(/\/dist\/chunks\/frame-diagnosis-[\w-]+\.js$/, (route) => route.abort('failed'));
+    // At every address: after a failure the element asks for it again with a query of its own.
+    const asked: string[] = [];
+    await tab.route(/\/dist\/chunks\/frame-diagnosis-[\w-]+\.js(\?.*)?$/, (route) => {
+      asked.push(new URL(route.request().url()).search);
+      return refused === 'always' || (refused === 'once' && asked.length === 1) ? route.abort('failed') : route.continue();
+    });
     try {
       await tab.goto(new URL('index.html', demo.url).href);
       const form = cardFrame(tab);
@@ -241,8 +251,100 @@ for (const blocked of [false, true]) {
       );
       assert.equal(name, 'FrameError');
       assert.equal(reason, 'unreachable');
-      if (blocked) assert.match(message, /did not load/);
+      if (refused === 'always') assert.match(message, /did not load/);
       else assert.match(message, /nothing answers at/);
+      // Asked for as the first attempt fails, then as each later attempt fails until it has arrived (the probe and the
+      // diagnosis share the last request), each time at an address of its own.
+      const expected = { never: [''], once: ['', '?again=2'], always: ['', '?again=2', '?again=3'] }[refused];
+      assert.deepEqual(asked, expected);
+    } finally {
+      await tab.close();
+    }
+  });
+}
+
+for (const failures of [1, 3]) {
+  test(`module build: mode="inline" when the inline form's file fails ${failures === 1 ? 'once, the second attempt shows the form and the page hears nothing' : 'three times, the shopper reads that card payment is unavailable, the page hears a NetworkError, and retry() loads the form'}`, async () => {
+    const tab = await browser.newPage();
+    const { warnings } = record(tab);
+    // The network refuses the file, as a dropped connection would: the browser's own failure, which Chromium keeps for
+    // the module's address, so each attempt after the first asks for the file at an address of its own.
+    const asked: string[] = [];
+    let refused = 0;
+    await tab.route(/\/dist\/chunks\/inline-surface-[\w-]+\.js(\?.*)?$/, (route) => {
+      asked.push(new URL(route.request().url()).search);
+      return refused++ < failures ? route.abort('failed') : route.continue();
+    });
+    try {
+      await tab.goto(new URL('index.html', demo.url).href);
+      await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
+      type Outcome = {
+        ready: string;
+        heard: string[];
+        error: string | null;
+        notice: string | null;
+        role: string | null;
+        tokenize: string;
+        form: boolean;
+      };
+      const outcome = await tab.evaluate<Outcome>(`(async () => {
+        const first = document.querySelector('pay-card-form');
+        const el = (window.inlineForm = document.createElement('pay-card-form'));
+        el.mode = 'inline';
+        el.publicKey = first.publicKey;
+        el.baseUrl = first.baseUrl;
+        el.locale = 'en';
+        const heard = [];
+        el.addEventListener('tokenize-error', ({ detail: { error } }) => heard.push(error.name));
+        document.body.append(el);
+        const ready = await el.ready.then(() => 'resolved', (error) => error.name + (error[Symbol.for('pay-card-form.error')] ? ' (of the family)' : ''));
+        const notice = el.shadowRoot.querySelector('[part="form-error"]');
+        // Before tokenize(), which tells its own outcome through the event too.
+        const heardBefore = [...heard];
+        const tokenize = await el.tokenize().then(() => 'tokenized', (error) => error.name);
+        return { ready, heard: heardBefore, error: el.error?.name ?? null, notice: notice?.textContent ?? null, role: notice?.getAttribute('role') ?? null, tokenize, form: !!el.shadowRoot.querySelector('#number') };
+      })()`);
+      if (failures === 1) {
+        // The form's own error line, empty: nothing of the failure's notice.
+        assert.deepEqual(outcome, {
+          ready: 'resolved',
+          heard: [],
+          error: null,
+          notice: '',
+          role: null,
+          tokenize: 'ValidationError',
+          form: true,
+        });
+        assert.equal(asked.length, 2);
+        assert.deepEqual(
+          warnings.filter((text) => text.includes('inline form')),
+          [],
+        );
+        return;
+      }
+      assert.deepEqual(outcome, {
+        ready: 'NetworkError (of the family)',
+        heard: ['NetworkError'],
+        error: 'NetworkError',
+        notice: 'Card payment is unavailable right now.',
+        role: 'alert',
+        tokenize: 'NetworkError',
+        form: false,
+      });
+      assert.equal(asked.length, 3, 'three attempts');
+      assert.equal(new Set(asked).size, 3, `each at an address of its own: ${asked.join(', ')}`);
+      const told = warnings.filter((text) => text.includes('could not load its inline form'));
+      assert.equal(told.length, 1, 'the developer is told once');
+      assert.match(told[0]!, /retry\(\)/);
+      const after = await tab.evaluate<{ ready: string; notices: string[]; form: boolean }>(`(async () => {
+        const el = window.inlineForm;
+        el.retry();
+        const ready = await el.ready.then(() => 'resolved', (error) => error.name);
+        return { ready, notices: [...el.shadowRoot.querySelectorAll('[part="form-error"]')].map((p) => p.textContent), form: !!el.shadowRoot.querySelector('#number') };
+      })()`);
+      // The notice gone; the form's own error line, empty.
+      assert.deepEqual(after, { ready: 'resolved', notices: [''], form: true });
+      assert.equal(asked.length, 4);
     } finally {
       await tab.close();
     }

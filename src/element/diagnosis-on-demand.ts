@@ -3,23 +3,16 @@
  * can load one: most pages never need it, so it loads once a first attempt
  * has failed, while the next attempts run.
  */
+import { importAgain } from '../shared/import-again.js';
 import type { DiagnosisSource } from './diagnosis-source.js';
 
-type Diagnosis = typeof import('./frame-diagnosis.js');
-
-/** The module on its way, or its failure to load; shared by every element of the page. */
-let loading: Promise<Diagnosis> | null = null;
-
-function load(): Promise<Diagnosis> {
-  const module = (loading ??= import('./frame-diagnosis.js'));
-  // A module that did not load is asked for again by the next failure (the page's network may be back). A browser
-  // that keeps a failed module fetch for the page's life (Chromium 150) fails that at once, and the page hears the
-  // FrameError of diagnose() below; fetching it anew (src/shared/import-again.ts) would cost every page its code.
-  module.catch(() => {
-    if (loading === module) loading = null;
-  });
-  return module;
-}
+/**
+ * The module, shared by every element of the page. One that did not load is
+ * asked for again by the next failure (the page's network may be back), at an
+ * address of its own, since Chromium keeps a failed module fetch for the
+ * page's life.
+ */
+const load = importAgain(() => import('./frame-diagnosis.js'));
 
 export const diagnosisOnDemand: DiagnosisSource = {
   prepare: load,

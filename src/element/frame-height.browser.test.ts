@@ -1,16 +1,18 @@
 /**
- * Isolated: the `<iframe>` is as tall as the form will be before the frame
- * says so, so nothing on the page moves when the form appears. The host's
+ * Nothing on the page moves when the form appears. Isolated: the `<iframe>`
+ * is as tall as the form will be before the frame says so; the host's
  * figures (`formHeight`) are held here to the height the frame reports, at
  * each side of the form's breakpoint, in both languages, with each setting
- * that adds or removes a row. In the inline group there is nothing here to
- * run: the form is laid out in the page itself.
+ * that adds or removes a row. Inline: the element takes the same height
+ * while the form's module loads, held here to the height the form then has.
  */
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../index.js';
 import { formHeight, type HeightSettings } from '../form/form-height.js';
 import type { PayCardForm } from './pay-card-form.js';
+import { inlineFormLoader } from './inline-form.js';
+import { setInlineFormLoader } from './inline-mode.js';
 import { ACTIVE_KEY, isolated, sandboxUrl } from './test-helpers.js';
 
 const POLICY = { maxInstallments: 12, interestFree: 3, monthlyRate: '1.99', minInstallment: 500 };
@@ -101,6 +103,56 @@ describe('isolated mode: the height reserved for the frame', () => {
       expect(height(), 'and Parcelas').to.equal(formHeight(320, heightSettings({ collectTaxId: true, installments: POLICY })));
     } finally {
       form.done();
+    }
+  });
+});
+
+describe('inline mode: the height held while the form loads', () => {
+  if (isolated) return;
+
+  it('the element is as tall while its module loads as the form then is, for every set of rows, both languages and both sides of the breakpoint', async function () {
+    this.timeout(20_000);
+    const load = () => import('./inline-surface.js');
+    const baseUrl = await sandboxUrl();
+    try {
+      // Not Portuguese in a narrow element: with expiry and CVV side by side (a wide viewport), "Código de segurança"
+      // wraps below about 385 px, and the form is 20 px taller than held (the README says so).
+      for (const [locale, width] of [
+        ['en', 320],
+        ['en', 800],
+        ['pt-BR', 400],
+        ['pt-BR', 800],
+      ] as const) {
+        for (const [name, settings] of Object.entries(FORMS)) {
+          // The module arrives only when the test lets it: the height is read while it is on its way.
+          let release!: () => void;
+          const arrival = new Promise<void>((resolve) => (release = resolve));
+          setInlineFormLoader(inlineFormLoader(() => arrival.then(load)));
+          const box = document.body.appendChild(document.createElement('div'));
+          box.style.width = `${width}px`;
+          const el = document.createElement('pay-card-form') as PayCardForm;
+          Object.assign(el, settings, { mode: 'inline', publicKey: ACTIVE_KEY, baseUrl, locale, theme: 'light' });
+          try {
+            box.append(el);
+            await new Promise(requestAnimationFrame);
+            // Inline, the form's breakpoint reads the page's viewport, not the element's width.
+            const expected = formHeight(innerWidth, heightSettings(settings));
+            const where = `${locale}, ${width} px, ${name}`;
+            expect(el.shadowRoot!.querySelector('#number'), `${where}: the form is not there yet`).to.equal(null);
+            expect(el.getBoundingClientRect().height, `${where}: while the module loads`).to.equal(expected);
+            release();
+            await el.ready;
+            expect(el.shadowRoot!.querySelector('#number'), `${where}: the form`).to.not.equal(null);
+            // The figures are the frame's heights, which it reports rounded up to whole pixels; the form's own height is
+            // not a whole number of pixels (the accepted brands' row least of all): the page moves by less than 2 px.
+            expect(el.getBoundingClientRect().height, `${where}: the form`).to.be.within(expected - 1.5, expected);
+          } finally {
+            box.remove();
+          }
+        }
+      }
+    } finally {
+      setInlineFormLoader(inlineFormLoader(load));
     }
   });
 });

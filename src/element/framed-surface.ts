@@ -19,8 +19,8 @@ import { diagnosisSource } from './diagnosis-source.js';
 
 /** After a frame document's `load` event, how long its `hello` may take: the card frame's script says it before that event, so this is slack for a busy page. Past it, the attempt has failed. */
 const HELLO_MS = 2_000;
-/** The waits before the second and third attempts at a frame that loaded without saying hello. */
-const BACKOFF_MS = [1_000, 2_000];
+/** The waits before the second and third attempts at a frame that loaded without saying hello (and at the inline form's module). */
+export const BACKOFF_MS = [1_000, 2_000];
 /** After `hello`, how long the frame has to take the channel and show the form. */
 const START_MS = 10_000;
 /**

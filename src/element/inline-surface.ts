@@ -14,7 +14,11 @@ import { styles } from '../form/form.styles.js';
  * scripts (docs/security.md).
  */
 export class InlineSurface implements CardSurface {
-  readonly ready = Promise.resolve();
+  /** Once the form is whole: Parcelas and the document, when on, are in it or could not be loaded (the host then says why). */
+  get ready(): Promise<void> {
+    const loading = this.#session.loading;
+    return loading ? loading.catch(() => {}) : Promise.resolve();
+  }
   readonly #session: CardSession;
   readonly #messagesFor = messagesMemo();
   /** The shadow root has the form's styles and holds in the typed events. */

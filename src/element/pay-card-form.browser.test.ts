@@ -6,6 +6,7 @@ import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { AuthenticationError, ValidationError } from '../tokenize/errors.js';
 import { ConfigurationError } from '../shared/errors.js';
+import { inlineFormLoader } from './inline-form.js';
 import { setInlineFormLoader } from './inline-mode.js';
 import type { TokenizeResult } from '../card/types.js';
 import {
@@ -425,7 +426,7 @@ describe('<pay-card-form>', () => {
     // The module arrives only when the test lets it, so the updates below all run while it loads.
     let release!: () => void;
     const arrival = new Promise<void>((resolve) => (release = resolve));
-    setInlineFormLoader(() => (asked++, arrival.then(load)));
+    setInlineFormLoader(inlineFormLoader(() => (asked++, arrival.then(load))));
     const el = document.createElement('pay-card-form');
     Object.assign(el, { mode: 'inline', publicKey: ACTIVE_KEY, baseUrl: await sandboxUrl(), locale: 'en' });
     /** Resolves once an update has reflected `theme` onto the attribute. */
@@ -446,7 +447,7 @@ describe('<pay-card-form>', () => {
       expect(await snap(el, '#number')).to.not.equal(null);
       expect(asked).to.equal(1);
     } finally {
-      setInlineFormLoader(load);
+      setInlineFormLoader(inlineFormLoader(load));
       el.remove();
     }
   });

@@ -12,6 +12,7 @@ import { TokenizeErrorEvent } from './events/tokenize-error-event.js';
 import { TokenizedEvent } from './events/tokenized-event.js';
 import { FormControl } from './form-control.js';
 import { FramedSurface } from './framed-surface.js';
+import { formHeight } from '../form/form-height.js';
 import { loadInlineForm } from './inline-mode.js';
 import { SettingChecks, type Held } from './setting-checks.js';
 import { settingProperties } from './setting-properties.js';
@@ -183,6 +184,8 @@ export class PayCardForm extends ReactiveElement {
   #held: Held | null = null;
   /** Inline mode: the surface's module, loaded on first use so isolated pages never download it. */
   #loading: Promise<unknown> | null = null;
+  /** Inline mode, while its module loads: the room the form will take. */
+  #space: HTMLElement | null = null;
   readonly #control = new FormControl(this, {
     isEmpty: () => this.#report?.detail.empty ?? true,
     isBusy: () => this.busy,
@@ -246,8 +249,9 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Why the form cannot take a card right now, or null: a missing or
    * malformed `public-key` (a secret key included), an unusable `base-url`,
-   * a setting the form cannot go on without (`amount`, `installments`), or,
-   * isolated, a frame that did not show the form (a `FrameError`). The same
+   * a setting the form cannot go on without (`amount`, `installments`),
+   * isolated, a frame that did not show the form (a `FrameError`), or,
+   * inline, a form whose file did not arrive (a `NetworkError`). The same
    * error `tokenize-error` carries and `ready` rejects with; readable at any
    * time, so a page that listens late still learns it. Null again once fixed.
    */
@@ -257,13 +261,14 @@ export class PayCardForm extends ReactiveElement {
 
   /**
    * Resolves once the form can take a card, that is once `tokenize()` can
-   * succeed: inline, once its form has rendered; isolated, once the frame has
-   * rendered the whole form (Parcelas and the document too, when they are on)
-   * and reported its size. It rejects with {@link error}
-   * when the form cannot: a key, base URL or setting it cannot use (at once,
-   * or as soon as the form finds a plan it refuses), or, isolated, a frame
-   * that did not show the form, retries included, within 30 seconds of the
-   * element connecting (the `FrameError`'s `reason` says why). So `await
+   * succeed: once the whole form (Parcelas and the document too, when they
+   * are on) has rendered; isolated, once the frame has also reported its
+   * size. It rejects with {@link error} when the form cannot: a key, base
+   * URL or setting it cannot use (at once, or as soon as the form finds a
+   * plan it refuses), isolated, a frame that did not show the form, retries
+   * included, within 30 seconds of the element connecting (the
+   * `FrameError`'s `reason` says why), or, inline, a form whose file did not
+   * arrive in three attempts (a `NetworkError`). So `await
    * el.ready` never hangs. After {@link retry}, or once a setting is fixed,
    * read it again for the new state.
    */
@@ -334,13 +339,13 @@ export class PayCardForm extends ReactiveElement {
   }
 
   /**
-   * Isolated mode: loads the secure frame again after the element gave up on
-   * it (`tokenize-error` with a `FrameError`, `ready` rejected), say from a
-   * "Try again" button once the service is back. The element already tries
-   * three times, one and two seconds apart, before it gives up; this starts
-   * a new round like that, with a new `ready` and, should it fail too, one
-   * more `tokenize-error`. It does nothing while the frame is loading or
-   * once it shows the form, nor inline.
+   * Loads the secure frame again after the element gave up on it
+   * (`tokenize-error` with a `FrameError`, `ready` rejected), or, inline,
+   * the form's file, say from a "Try again" button once the network is
+   * back. The element already tries three times, one and two seconds
+   * apart, before it gives up; this starts a new round like that, with a new
+   * `ready` and, should it fail too, one more `tokenize-error`. It does
+   * nothing while the form is loading or once it is shown.
    */
   retry(): void {
     this.#surface?.retry?.();
@@ -435,14 +440,25 @@ export class PayCardForm extends ReactiveElement {
       const form = this.#loading ? null : loadInlineForm();
       // The checks of `messages`, when set, come first: the form never shows its own sentences in their place.
       this.#loading ??= form
-        ? Promise.all([form, this.#checks.loading]).then(([{ InlineSurface }]) => {
-            this.#surface = new InlineSurface(this, this.#surfaceDelegate);
+        ? Promise.all([form, this.#checks.loading]).then(([make]) => {
+            this.#surface = make(this, this.#surfaceDelegate, () => {
+              this.#surface = null;
+              this.requestUpdate();
+            });
             this.#loading = null;
+            this.#space?.remove();
+            this.#space = null;
             // Every setting is new to the surface: render and report everything.
             this.requestUpdate('locale');
           })
         : null;
-      if (this.#loading) return null;
+      if (this.#loading) {
+        // Until the form arrives, the height it most likely has, as the frame gets isolated: nothing below moves when it does.
+        // The width that counts is the viewport's, which the form's breakpoint reads inline.
+        (this.#space ??= this.renderRoot.appendChild(document.createElement('div'))).style.height =
+          `${formHeight(innerWidth, this.#settings())}px`;
+        return null;
+      }
     }
     return (this.#surface = new FramedSurface(this, this.#surfaceDelegate, () => this.#frameUrl()));
   }

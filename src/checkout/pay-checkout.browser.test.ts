@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { installmentOptions } from '../card/installments.js';
+import { formHeight } from '../form/form-height.js';
+import { definePayCheckout } from './pay-checkout.js';
 import { CheckoutError, CheckoutPaidEvent, MethodChangeEvent, PaymentFailedEvent } from '../checkout.js';
 import {
   cardForm,
@@ -29,6 +31,8 @@ import {
   type Site,
 } from './test-helpers.js';
 
+/** The rows the checkout's card form has in these tests: Parcelas and the document, and the pay button. */
+const HELD = { collectTaxId: true, installments: POLICY, showBrands: false, hideSubmit: false };
 /** What pt-BR puts between "R$" and the amount. */
 const NBSP = '\u00a0';
 const brl = (text: string) => `R$${NBSP}${text}`;
@@ -184,6 +188,28 @@ describe('<pay-checkout>: card', function () {
     const [charge] = await charges(site);
     expect(detail).to.deep.equal({ orderId, method: 'card', chargeId: charge!.id, installments: 1, total: 25000 });
     expect([charge!.amount_centavos, charge!.installments]).to.deep.equal([25000, 1]);
+  });
+
+  it('while the card form’s code loads, its panel holds the height the form then has, "Carregando" inside it', async () => {
+    // The card form's code arrives only when the test lets it: the panel is measured while it is on its way.
+    let release!: () => void;
+    const arrival = new Promise<void>((resolve) => (release = resolve));
+    definePayCheckout({ card: () => arrival.then(() => import('../script-tag.js')), pix: () => import('../pix.js') });
+    try {
+      const { el } = await mountCheckout(site);
+      const panel = shadowPart(el, 'card-panel');
+      await new Promise(requestAnimationFrame);
+      const held = panel.getBoundingClientRect().height;
+      expect(held, 'the default form with Parcelas and the document').to.equal(formHeight(isolated ? panel.clientWidth : innerWidth, HELD));
+      expect(shadowPart(el, 'note').textContent).to.equal('Carregando…');
+      release();
+      const form = await cardForm(el);
+      await form.ready;
+      // The form's height is the frame's (isolated) or its own (inline), which is not a whole number of pixels.
+      expect(panel.getBoundingClientRect().height).to.be.within(held - 1.5, held);
+    } finally {
+      definePayCheckout({ card: () => import('../script-tag.js'), pix: () => import('../pix.js') });
+    }
   });
 
   // Isolated mode's promise, so the test exists in that run only (inline, the page holds the inputs by design).

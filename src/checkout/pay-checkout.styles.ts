@@ -21,6 +21,7 @@ export const styles = `${themeStyles()}
   .note { margin: 0; }
   .note.error { color: var(--_error); }
   .note:empty { display: none; }
+  .holder:empty, .holder:empty + .note { grid-area: 1 / 1; align-self: start; }
   button { justify-self: start; }
   [part~='panel'] { display: grid; gap: var(--pay-spacing, 12px); }
 `;

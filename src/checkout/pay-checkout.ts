@@ -4,6 +4,8 @@ import { Announcer } from '../dom/announcer.js';
 import { pageLang } from '../dom/page-lang.js';
 import { setAttr, setText } from '../dom/write.js';
 import type { PayCardForm } from '../element/pay-card-form.js';
+import type { InstallmentPolicy } from '../card/installments.js';
+import { formHeight } from '../form/form-height.js';
 import type { MessageOverrides } from '../form/messages.js';
 import { importAgain } from '../shared/import-again.js';
 import { CheckoutError } from './checkout-error.js';
@@ -289,6 +291,20 @@ export class PayCheckout extends ReactiveElement {
       setAttr(view.actions[method], 'hidden', !unloaded);
     }
     if (this.#cardLoad === 'loading') setText(view.notes.card, labels.loading);
+    // While the card form's code loads, its panel keeps the room the form will take, the note inside it: nothing below
+    // moves when the form arrives, which then holds that height itself. The form's breakpoint reads the frame's width
+    // isolated, the viewport's inline.
+    const holder = view.holders.card;
+    holder.style.height =
+      this.#cardLoad === 'loading'
+        ? `${formHeight(this.mode === 'inline' ? innerWidth : holder.clientWidth, {
+            collectTaxId: this.collectTaxId,
+            // Only whether Parcelas show counts; the form checks the policy itself.
+            installments: (this.installments as InstallmentPolicy | null) || null,
+            showBrands: this.showBrands,
+            hideSubmit: false,
+          })}px`
+        : '';
     if (this.#cardForm) this.#setUpCard(this.#cardForm);
     setText(view.status, this.#announcer.text);
   }

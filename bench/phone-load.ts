@@ -38,7 +38,7 @@ import { writeResults } from './results-doc.js';
 import { clickPoint, watchMarks, type MarkBox as Box } from '../test/watch-marks.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
-const MODES = ['isolated', 'inline', 'bare'] as const;
+const MODES = ['isolated', 'inline', 'bare', 'checkout'] as const;
 type Mode = (typeof MODES)[number];
 const RUNS = Number(process.env.PHONE_RUNS ?? 9);
 const WARM_UP = 1;
@@ -50,12 +50,19 @@ const CARD_INPUT = 'input[autocomplete="cc-number"]';
 
 const WATCH = watchMarks(CARD_INPUT, { typed: true });
 
+/** The form's settings on every page with one: the checkout passes them on to its card form. */
+const formSettings = (frameBase: string) => `public-key="pk_test_51LojaExemploActive0001" base-url="${frameBase}"`;
+
 function page(mode: Mode, frameBase: string): string {
   const body =
     mode === 'bare'
       ? `<label>Card number <input autocomplete="cc-number" inputmode="numeric" /></label>`
-      : `<script type="module" src="/dist/pay-card-form.js"></script>
-    <pay-card-form mode="${mode}" public-key="pk_test_51LojaExemploActive0001" base-url="${frameBase}"></pay-card-form>`;
+      : mode === 'checkout'
+        ? // Opened on the card, its default; no payment is made, so the handler's address is never asked.
+          `<script type="module" src="/dist/pay-checkout.js"></script>
+    <pay-checkout endpoint="/api/checkout" order-id="order-1" amount="15990" ${formSettings(frameBase)}></pay-checkout>`
+        : `<script type="module" src="/dist/pay-card-form.js"></script>
+    <pay-card-form mode="${mode}" ${formSettings(frameBase)}></pay-card-form>`;
   return `<!doctype html>
 <html lang="en">
   <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width" /><title>on a phone (${mode})</title></head>
@@ -73,7 +80,7 @@ async function startMerchant(frameBase: () => string): Promise<Server> {
   const server = createHttpServer(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const mode = MODES.find((m) => pathname === `/${m}.html`);
-    const file = /^\/dist\/((?:chunks\/)?[\w-]+\.js)$/.exec(pathname)?.[1];
+    const file = /^\/dist\/((?:chunks\/|checkout-chunks\/)?[\w-]+\.js)$/.exec(pathname)?.[1];
     const body = mode ? page(mode, frameBase()) : file && (await readFile(`${distDir}${file}`, 'utf8').catch(() => null));
     if (!body) return void res.writeHead(404).end();
     const brotli = /\bbr\b/.test(String(req.headers['accept-encoding']));
@@ -142,7 +149,7 @@ interface Timing {
  * The requests on each form's path, from the browser's own resource
  * timings: isolated, the frame's page (its navigation, from the moment the
  * host created the frame), which carries the frame's script; inline, the
- * inline form's chunk.
+ * inline form's chunk; the checkout, the card form's chunks, then its frame.
  */
 const STEPS = {
   frameCreated: "the frame's navigation starts (the host created it)",
@@ -150,6 +157,9 @@ const STEPS = {
   framePageLoaded: "the frame's page, its script inside: loaded",
   chunkAsked: "the inline form's chunk: requested",
   chunkLoaded: "the inline form's chunk: loaded",
+  cardChunkAsked: "the card form's chunk: requested",
+  cardChunkLoaded: "the card form's chunk: loaded",
+  sharedChunkLoaded: 'the chunk it imports (what it shares with its own chunks): loaded',
   clicked: 'the click reaches the field (its `pointerdown`; isolated, in the runs where the browser could already send it into the frame)',
 } as const;
 type Step = keyof typeof STEPS;
@@ -169,11 +179,14 @@ const timingsOf = (document: Page | Frame, script?: RegExp) =>
 type Marks = { origin: number; input?: number; frameShown?: number; clicked?: number; typed?: number };
 const marksOf = (target: Page | Frame) => target.evaluate<Marks>(`({ origin: performance.timeOrigin, ...window.loadMarks })`);
 
+/** The pages whose card form is in a frame. */
+const framed = (mode: Mode) => mode === 'isolated' || mode === 'checkout';
+
 async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
   const context = await browser.newContext();
   try {
-    // Isolated, the field is on screen once it has a box in the frame and the frame its height in the page.
-    const needed = mode === 'isolated' ? ['input', 'frameShown'] : ['input'];
+    // In a frame, the field is on screen once it has a box in the frame and the frame its height in the page.
+    const needed = framed(mode) ? ['input', 'frameShown'] : ['input'];
     const boxes = new Map<string, Box>();
     let onScreen!: (point: { x: number; y: number }) => void;
     const shownAt = new Promise<{ x: number; y: number }>((resolve) => (onScreen = resolve));
@@ -194,34 +207,39 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
     };
     await slow(tab);
     // The frame's process too, once the frame has its own (when its page commits): its script is still on its way then.
-    const framed = new Promise<Frame>((resolve, reject) =>
+    const frameDocument = new Promise<Frame>((resolve, reject) =>
       tab.on('framenavigated', (frame) => {
         if (frame !== tab.mainFrame() && frame.url().includes('/frame/')) slow(frame).then(() => resolve(frame), reject);
       }),
     );
-    framed.catch(() => {});
+    frameDocument.catch(() => {});
     await tab.addInitScript(WATCH);
     await tab.goto(`${url}/${mode}.html`, { waitUntil: 'commit' });
-    const input =
-      mode === 'isolated'
-        ? tab.frameLocator('pay-card-form iframe').locator(CARD_INPUT)
-        : tab.locator(mode === 'inline' ? `pay-card-form ${CARD_INPUT}` : CARD_INPUT);
+    const input = framed(mode)
+      ? tab.frameLocator('pay-card-form iframe').locator(CARD_INPUT)
+      : tab.locator(mode === 'inline' ? `pay-card-form ${CARD_INPUT}` : CARD_INPUT);
     // As a shopper does: a click on the field once it is there, and a digit.
     const point = await shownAt;
     await tab.mouse.click(point.x, point.y);
     await tab.keyboard.press('4');
-    const document = mode === 'isolated' ? await framed : tab.mainFrame();
+    const document = framed(mode) ? await frameDocument : tab.mainFrame();
     await typedNow;
     const top = await marksOf(tab);
-    const inDocument = mode === 'isolated' ? await marksOf(document) : top;
-    const shown = mode === 'isolated' ? Math.max(inDocument.input!, top.frameShown!) : inDocument.input!;
+    const inDocument = framed(mode) ? await marksOf(document) : top;
+    const shown = framed(mode) ? Math.max(inDocument.input!, top.frameShown!) : inDocument.input!;
     const typed = await input.inputValue();
     if (typed !== '4') throw new Error(`${mode}: the digit typed gave "${typed}"`);
     const since = (time: number | undefined) => (time === undefined ? undefined : time - top.origin);
     let steps: Timing['steps'] = {};
-    if (mode === 'isolated') {
+    if (framed(mode)) {
       const frame = await timingsOf(document);
+      if (mode === 'checkout') {
+        const card = await timingsOf(tab, /\/checkout-chunks\/script-tag-[\w-]+\.js$/);
+        const shared = await timingsOf(tab, /\/checkout-chunks\/config-[\w-]+\.js$/);
+        steps = { cardChunkAsked: since(card.asked), cardChunkLoaded: since(card.loaded), sharedChunkLoaded: since(shared.loaded) };
+      }
       steps = {
+        ...steps,
         frameCreated: since(inDocument.origin),
         frameFirstByte: since(frame.firstByte),
         framePageLoaded: since(frame.lastByte),
@@ -272,7 +290,14 @@ try {
 }
 
 const of = (mode: Mode, key: 'shown' | 'typed') => timings.get(mode)!.map((t) => t[key]);
-const paired = (key: 'shown' | 'typed') => of('isolated', key).map((value, i) => value - of('inline', key)[i]!);
+/** `mode` less `than`, run by run (the modes take turns, so run i of each shares the machine's moment). */
+const paired = (key: 'shown' | 'typed', mode: Mode, than: Mode) => of(mode, key).map((value, i) => value - of(than, key)[i]!);
+const LABELS: Record<Mode, string> = {
+  isolated: '`<pay-card-form>`, isolated',
+  inline: '`<pay-card-form>`, inline',
+  bare: 'a bare page, a plain input',
+  checkout: '`<pay-checkout>` opened on the card (isolated)',
+};
 const stepRows = (mode: Mode, which: (step: Step) => boolean) =>
   (Object.keys(STEPS) as Step[])
     .filter(which)
@@ -287,18 +312,17 @@ const generated = [
   '',
   '| page | card number on screen | a clicked, typed digit in it |',
   '| --- | ---: | ---: |',
-  ...MODES.map(
-    (mode) =>
-      `| ${mode === 'bare' ? 'a bare page, a plain input' : `\`<pay-card-form>\`, ${mode}`} | ${spread(of(mode, 'shown'))} | **${spread(of(mode, 'typed'))}** |`,
-  ),
+  ...MODES.map((mode) => `| ${LABELS[mode]} | ${spread(of(mode, 'shown'))} | **${spread(of(mode, 'typed'))}** |`),
   '',
-  `Isolated against inline, run by run: ${spread(paired('shown'))} more to the card number on screen, ${spread(paired('typed'))} more to the typed digit (limit: at most 300 ms, two round trips; goal: one, 150 ms).`,
+  `Isolated against inline, run by run: ${spread(paired('shown', 'isolated', 'inline'))} more to the card number on screen, ${spread(paired('typed', 'isolated', 'inline'))} more to the typed digit (limit: at most 300 ms, two round trips; goal: one, 150 ms).`,
+  '',
+  `The checkout against the isolated card form alone, run by run: ${spread(paired('shown', 'checkout', 'isolated'))} more to the card number on screen, ${spread(paired('typed', 'checkout', 'isolated'))} more to the typed digit.`,
   '',
   "The requests on each form's path (the browser's resource timings, same runs), beside the two times above:",
   '',
   '| form | step | median, range |',
   '| --- | --- | ---: |',
-  ...(['isolated', 'inline'] as const).flatMap((mode) => [
+  ...(['isolated', 'inline', 'checkout'] as const).flatMap((mode) => [
     ...stepRows(mode, (step) => step !== 'clicked'),
     `| ${mode} | the card number on screen | ${spread(of(mode, 'shown'))} |`,
     ...stepRows(mode, (step) => step === 'clicked'),

@@ -295,7 +295,8 @@ for (const failures of [1, 3]) {
         el.baseUrl = first.baseUrl;
         el.locale = 'en';
         const heard = [];
-        el.addEventListener('tokenize-error', ({ detail: { error } }) => heard.push(error.name));
+        // What the event carries, and whether el.error is the same error as it is heard.
+        el.addEventListener('tokenize-error', ({ detail: { error } }) => heard.push(error.name + (el.error === error ? '' : ' (not el.error)')));
         document.body.append(el);
         const ready = await el.ready.then(() => 'resolved', (error) => error.name + (error[Symbol.for('pay-card-form.error')] ? ' (of the family)' : ''));
         const notice = el.shadowRoot.querySelector('[part="form-error"]');

@@ -27,10 +27,13 @@ export class UnloadedSurface implements CardSurface {
       { cause },
     );
     this.ready = Promise.reject(this.failure);
-    // Read through `ready` by whoever awaits it; the page hears it through `tokenize-error`, the developer in the console.
+    // Read through `ready` by whoever awaits it; the page hears it through `tokenize-error`, the developer in the console,
+    // once the element holds this surface, so that a listener reading `el.error` finds the same error.
     this.ready.catch(() => {});
-    console.warn(this.failure.message);
-    delegate.failed(this.failure);
+    queueMicrotask(() => {
+      console.warn(this.failure.message);
+      delegate.failed(this.failure);
+    });
   }
 
   update(root: ShadowRoot): void {

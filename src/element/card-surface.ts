@@ -36,9 +36,9 @@ export interface CardSurface {
   focus(): void;
   /** Where the browser's validation message points for `field`. */
   anchor(field: string): HTMLElement | undefined;
-  /** Isolated: after the frame failed, loads it again (inline has nothing to load). */
+  /** After the form could not be loaded (isolated: its frame; inline: its module), loads it again. */
   retry?(): void;
-  /** Isolated: why the frame could not show the form, once the host has given up on it; null otherwise. */
+  /** Why the form could not be loaded (isolated: its frame did not show it), once the host has given up; null otherwise. */
   readonly failure?: Error | null;
   /** Resolves when the surface can take a card (isolated: the frame has shown the form); rejects when it cannot. */
   readonly ready: Promise<void>;

@@ -205,6 +205,12 @@ test(
   },
 );
 
+test('<pay-checkout> opened on the card loads its card form in two requests in a row: its own file, then the card form’s', () => {
+  // A third (a chunk of what the card form shares with its own chunks) cost a round trip on a phone before the frame.
+  const inARow = Math.max(...checkout.cardPage.files.map((f) => f.depth)) + 1;
+  assert.equal(inARow, 2, checkout.cardPage.files.map((f) => `${f.path} at depth ${f.depth}`).join(', '));
+});
+
 test('<pay-checkout> opened on the card does not load <pay-pix-qr>, and choosing Pix does', async () => {
   const text = async (files: { path: string }[]) =>
     (await Promise.all(files.map((f) => readFile(new URL(`../dist/${f.path}`, import.meta.url), 'utf8')))).join('\n');

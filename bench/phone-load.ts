@@ -149,7 +149,7 @@ interface Timing {
  * The requests on each form's path, from the browser's own resource
  * timings: isolated, the frame's page (its navigation, from the moment the
  * host created the frame), which carries the frame's script; inline, the
- * inline form's chunk; the checkout, the card form's chunks, then its frame.
+ * inline form's chunk; the checkout, the card form's chunk, then its frame.
  */
 const STEPS = {
   frameCreated: "the frame's navigation starts (the host created it)",
@@ -159,7 +159,6 @@ const STEPS = {
   chunkLoaded: "the inline form's chunk: loaded",
   cardChunkAsked: "the card form's chunk: requested",
   cardChunkLoaded: "the card form's chunk: loaded",
-  sharedChunkLoaded: 'the chunk it imports (what it shares with its own chunks): loaded',
   clicked: 'the click reaches the field (its `pointerdown`; isolated, in the runs where the browser could already send it into the frame)',
 } as const;
 type Step = keyof typeof STEPS;
@@ -235,8 +234,7 @@ async function run(browser: Browser, url: string, mode: Mode): Promise<Timing> {
       const frame = await timingsOf(document);
       if (mode === 'checkout') {
         const card = await timingsOf(tab, /\/checkout-chunks\/script-tag-[\w-]+\.js$/);
-        const shared = await timingsOf(tab, /\/checkout-chunks\/config-[\w-]+\.js$/);
-        steps = { cardChunkAsked: since(card.asked), cardChunkLoaded: since(card.loaded), sharedChunkLoaded: since(shared.loaded) };
+        steps = { cardChunkAsked: since(card.asked), cardChunkLoaded: since(card.loaded) };
       }
       steps = {
         ...steps,

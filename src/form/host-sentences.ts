@@ -1,7 +1,8 @@
 /**
  * The only sentences the element says from the merchant's page in isolated
  * mode: the frame's title, and why the form is unavailable when the frame
- * cannot even be loaded. Everything else is said inside the frame. Kept
+ * cannot even be loaded (said inline too, when the inline form's file cannot
+ * be). Everything else is said inside the form. Kept
  * apart from `messages.ts` so the page's script does not carry every
  * sentence of the form; `messages.ts` takes `unavailable` from here.
  */

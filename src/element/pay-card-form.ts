@@ -250,8 +250,10 @@ export class PayCardForm extends ReactiveElement {
    * Why the form cannot take a card right now, or null: a missing or
    * malformed `public-key` (a secret key included), an unusable `base-url`,
    * a setting the form cannot go on without (`amount`, `installments`),
-   * isolated, a frame that did not show the form (a `FrameError`), or,
-   * inline, a form whose file did not arrive (a `NetworkError`). The same
+   * the file of Parcelas and the document, which did not arrive (a
+   * `ConfigurationError` too), isolated, a frame that did not show the form
+   * (a `FrameError`), or, inline, a form whose file did not arrive (a
+   * `NetworkError`). The same
    * error `tokenize-error` carries and `ready` rejects with; readable at any
    * time, so a page that listens late still learns it. Null again once fixed.
    */
@@ -268,7 +270,8 @@ export class PayCardForm extends ReactiveElement {
    * plan it refuses), isolated, a frame that did not show the form, retries
    * included, within 30 seconds of the element connecting (the
    * `FrameError`'s `reason` says why), or, inline, a form whose file did not
-   * arrive in three attempts (a `NetworkError`). So `await
+   * arrive in three attempts (a `NetworkError`); the file of Parcelas and
+   * the document gets three attempts too (then a `ConfigurationError`). So `await
    * el.ready` never hangs. After {@link retry}, or once a setting is fixed,
    * read it again for the new state.
    */

@@ -314,9 +314,6 @@ export class FramedSurface implements CardSurface, ReactiveController {
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (message) => this.#receive(message.data);
-    // Settings on the port before it leaves: the frame reads them as it takes the port, not a round trip after its `ready`.
-    this.#lastSettings = '';
-    this.#sendSettings();
     // If the frame has navigated meanwhile to another origin, the browser drops this message: the port never leaves the page.
     frame.postMessage({ v: VERSION, type: 'connect' }, this.#origin, [channel.port2]);
   };
@@ -343,7 +340,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
       case 'ready':
         // The timer runs on until the form is shown: a frame that answers, then drops the settings, fails too.
         this.enter({ name: 'connected' });
-        // What changed since the port was sent, or waited for the checks of an override, and the commands held till now.
+        this.#lastSettings = '';
         this.#sendSettings();
         return;
       case 'report':

@@ -75,6 +75,12 @@ export const reportMessage = message('report', {
 export const resultMessage = message('result', { id, result: object(TOKENIZE_RESULT) });
 export const errorMessage = message('error', { id, error: wireError });
 export const sizeMessage = message('size', { height: integer(0, 10000) });
+/**
+ * A pointer went down in the frame, at `at` (the event's time, in Unix
+ * milliseconds, rounded down): keys the browser still hands to the page
+ * after that are the frame's (element/early-input.ts).
+ */
+export const pressedMessage = message('pressed', { at: integer(0, Number.MAX_SAFE_INTEGER) });
 export const eventMessage = object({ v, type: oneOf(['ready', 'edited', 'submitted']) });
 
 export type FromFrame =
@@ -82,8 +88,9 @@ export type FromFrame =
   | Infer<typeof resultMessage>
   | Infer<typeof errorMessage>
   | Infer<typeof sizeMessage>
+  | Infer<typeof pressedMessage>
   | Infer<typeof eventMessage>;
 
 /** Everything the frame may send over the port (`hello` comes before the port, on its own). */
 export const fromFrame = (value: unknown): value is FromFrame =>
-  reportMessage(value) || resultMessage(value) || errorMessage(value) || sizeMessage(value) || eventMessage(value);
+  reportMessage(value) || resultMessage(value) || errorMessage(value) || sizeMessage(value) || pressedMessage(value) || eventMessage(value);

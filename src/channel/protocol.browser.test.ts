@@ -9,7 +9,16 @@ import { BRANDS } from '../card/brand.js';
 import { CARD_ERROR_PATHS } from '../card/types.js';
 import { FORM_FIELDS } from '../form/form-fields.js';
 import { PROBLEMS } from '../form/problems.js';
-import { errorMessage, eventMessage, fromFrame, helloMessage, reportMessage, resultMessage, sizeMessage } from './from-frame.js';
+import {
+  errorMessage,
+  eventMessage,
+  fromFrame,
+  helloMessage,
+  pressedMessage,
+  reportMessage,
+  resultMessage,
+  sizeMessage,
+} from './from-frame.js';
 import { MESSAGE_CHECKS, validMessages } from './message-checks.js';
 import { LIMITS } from './protocol.js';
 import type { Check } from './schema.js';
@@ -147,6 +156,7 @@ const VALID: [string, Check<unknown>, Record<string, unknown>][] = [
   ]),
   ['api error', errorMessage, { v: 1, type: 'error', id: 3, error: { name: 'ApiError', code: -1e9, status: 999 } }],
   ['size', sizeMessage, { v: 1, type: 'size', height: 10000 }],
+  ['pressed', pressedMessage, { v: 1, type: 'pressed', at: 1_795_860_197_953 }],
   ...(['ready', 'edited', 'submitted'] as const).map((type): [string, Check<unknown>, Record<string, unknown>] => [
     type,
     eventMessage,
@@ -264,6 +274,8 @@ describe('the frame channel', () => {
     for (const id of [0, -1, 1.5, Number.MAX_SAFE_INTEGER + 1])
       expect(tokenizeMessage({ v: 1, type: 'tokenize', id }), String(id)).to.equal(false);
     for (const height of [-1, 10001, 0.5]) expect(sizeMessage({ v: 1, type: 'size', height }), String(height)).to.equal(false);
+    for (const at of [-1, 0.5, Number.MAX_SAFE_INTEGER + 1])
+      expect(pressedMessage({ v: 1, type: 'pressed', at }), String(at)).to.equal(false);
   });
 
   it('counts text as `.length` does, so emoji cannot run past a limit', () => {

@@ -103,6 +103,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
   /** Shown instead of the frame when it cannot be loaded or does not answer. */
   #fallback: HTMLElement | null = null;
   #port: MessagePort | null = null;
+  /** Tells the current `<iframe>`'s early input that its frame was clicked (early-input.ts). */
+  #pressed = (_at: number): void => {};
   /** What the `<iframe>`'s current document has done: each document fires one `load`, and the card frame's says one `hello` (before its `load`, or after). */
   #document = { loaded: false, hello: false };
   /** Commands given before the frame took the port, sent once it has. */
@@ -270,7 +272,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     iframe.addEventListener('load', () => {
       if (iframe === this.#iframe) this.#loaded();
     });
-    passEarlyInput(iframe, (message) => {
+    this.#pressed = passEarlyInput(iframe, (message) => {
       if (iframe === this.#iframe && this.#takesCommands()) this.#port?.postMessage(message);
     });
     this.enter({ name: 'loading', attempt });
@@ -359,6 +361,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
           this.#settleReady?.();
         }
         return;
+      case 'pressed':
+        return this.#pressed(message.at);
       case 'result':
         return this.#calls.resolve(message.id, message.result);
       case 'error':

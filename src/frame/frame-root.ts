@@ -83,8 +83,16 @@ export class PayCardFrame extends FrameHost {
         this.#aimed = null;
       }),
     );
-    // A click that reaches the frame itself decides where focus goes.
-    addEventListener('pointerdown', () => (this.#aimed = null), true);
+    // A click that reaches the frame itself decides where focus goes. When it brings focus in from the page, the
+    // browser may go on handing keys to the page for a moment: the page passes on those typed after it.
+    addEventListener(
+      'pointerdown',
+      (event) => {
+        this.#aimed = null;
+        if (!document.hasFocus()) this.#post({ v: VERSION, type: 'pressed', at: Math.floor(performance.timeOrigin + event.timeStamp) });
+      },
+      true,
+    );
     addEventListener('focusin', (event) => event.composedPath()[0] !== this.#aimed && (this.#aimed = null), true);
     this.#post({ v: VERSION, type: 'ready' });
   }

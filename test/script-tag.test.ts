@@ -352,6 +352,71 @@ for (const failures of [1, 3]) {
   });
 }
 
+for (const mode of ['isolated', 'inline'] as const) {
+  for (const failures of [1, 3]) {
+    test(`module build, ${mode}: when the file of Parcelas and the CPF/CNPJ field fails ${failures === 1 ? 'once, the second attempt shows them and the page hears nothing' : 'three times, the shopper reads that card payment is unavailable and the page hears a ConfigurationError, once'}`, async () => {
+      const tab = await browser.newPage();
+      const { warnings } = record(tab);
+      // Isolated, the frame asks for its own copy from the frame's origin; inline, the page for the one in dist/chunks/.
+      const asked: string[] = [];
+      let refused = 0;
+      await tab.route(/\/purchase-fields-[\w-]+\.js(\?.*)?$/, (route) => {
+        asked.push(new URL(route.request().url()).search);
+        return refused++ < failures ? route.abort('failed') : route.continue();
+      });
+      try {
+        await tab.goto(new URL('index.html', demo.url).href);
+        await tab.waitForFunction('customElements.get("pay-card-form") !== undefined');
+        type Outcome = { ready: string; heard: string | null; error: string | null; tokenize: string };
+        const outcome = await tab.evaluate<Outcome>(`(async () => {
+          const first = document.querySelector('pay-card-form');
+          const el = document.createElement('pay-card-form');
+          el.mode = ${JSON.stringify(mode)};
+          el.publicKey = first.publicKey;
+          el.baseUrl = first.baseUrl;
+          el.locale = 'en';
+          el.collectTaxId = true;
+          // The first tokenize-error, with whether el.error is the same error as it is heard.
+          const firstHeard = new Promise((resolve) =>
+            el.addEventListener('tokenize-error', ({ detail: { error } }) => resolve(error.name + (el.error === error ? '' : ' (not el.error)')), { once: true }),
+          );
+          document.body.append(el);
+          const ready = await el.ready.then(() => 'resolved', (error) => error.name);
+          // The event follows the page's own scripts, so it may come after ready settles; a form that loaded fires none before tokenize().
+          const heard = ready === 'resolved' ? null : await firstHeard;
+          const tokenize = await el.tokenize().then(() => 'tokenized', (error) => error.name);
+          return { ready, heard, error: el.error?.name ?? null, tokenize };
+        })()`);
+        // Where the form is: the new element's frame (the page's own element has the first), or its shadow root.
+        const form = mode === 'isolated' ? cardFrame(tab).nth(1) : tab.locator('pay-card-form').nth(1);
+        const told = warnings.filter((text) => text.includes('Parcelas and CPF/CNPJ'));
+        assert.equal(new Set(asked).size, asked.length, `each attempt at an address of its own: ${asked.join(', ')}`);
+        if (failures === 1) {
+          // An empty card: tokenize() shows the fields' errors, the document's among them.
+          assert.deepEqual(outcome, { ready: 'resolved', heard: null, error: null, tokenize: 'ValidationError' });
+          assert.equal(asked.length, 2);
+          await form.locator('#taxId').waitFor();
+          assert.deepEqual(told, []);
+          return;
+        }
+        assert.deepEqual(outcome, {
+          ready: 'ConfigurationError',
+          heard: 'ConfigurationError',
+          error: 'ConfigurationError',
+          tokenize: 'ConfigurationError',
+        });
+        assert.equal(asked.length, 3, 'three attempts');
+        assert.equal(told.length, 1, 'the developer is told once');
+        assert.match(told[0]!, /three attempts/);
+        assert.equal(await form.locator('[part="form-error"]').textContent(), 'Card payment is unavailable right now.');
+        assert.equal(await form.locator('#taxId').count(), 0);
+      } finally {
+        await tab.close();
+      }
+    });
+  }
+}
+
 test('classic build: a frame that fails is diagnosed from the one file, with no request for more code', async () => {
   const tab = await browser.newPage();
   const { scripts } = record(tab);

@@ -15,12 +15,11 @@ import { readThemeVariables } from './read-theme.js';
 import { PortCalls } from './port-calls.js';
 import { passEarlyInput } from './early-input.js';
 import { addressSpace, morePrivate } from '../shared/address-space.js';
+import { RETRY_WAITS_MS } from '../shared/retry-schedule.js';
 import { diagnosisSource } from './diagnosis-source.js';
 
 /** After a frame document's `load` event, how long its `hello` may take: the card frame's script says it before that event, so this is slack for a busy page. Past it, the attempt has failed. */
 const HELLO_MS = 2_000;
-/** The waits before the second and third attempts at a frame that loaded without saying hello (and at the inline form's module). */
-export const BACKOFF_MS = [1_000, 2_000];
 /** After `hello`, how long the frame has to take the channel and show the form. */
 const START_MS = 10_000;
 /**
@@ -226,7 +225,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     if (state.name === 'idle' || state.name === 'stopped' || state.name === 'shown' || state.name === 'probing' || state.name === 'failed')
       return;
     const left = this.#deadline - performance.now();
-    const own = state.name === 'backoff' ? BACKOFF_MS[state.attempt - 1]! : (STATE_MS[state.name] ?? Infinity);
+    const own = state.name === 'backoff' ? RETRY_WAITS_MS[state.attempt - 1]! : (STATE_MS[state.name] ?? Infinity);
     this.#timer = setTimeout(() => this.#timedOut(left <= own), Math.max(0, Math.min(own, left)));
   }
 
@@ -236,7 +235,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     if (deadline) return void this.#giveUp();
     if (state.name === 'backoff') return this.#attempt(state.attempt + 1);
     // A frame that loaded and said nothing: tried again after a backoff, or given up on.
-    if (state.name === 'loaded' && state.attempt <= BACKOFF_MS.length) return this.enter({ name: 'backoff', attempt: state.attempt });
+    if (state.name === 'loaded' && state.attempt <= RETRY_WAITS_MS.length) return this.enter({ name: 'backoff', attempt: state.attempt });
     // Loaded without a word after the last attempt; or it said hello, then did not take the port or show the form.
     void this.#giveUp();
   }

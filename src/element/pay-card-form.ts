@@ -249,11 +249,13 @@ export class PayCardForm extends ReactiveElement {
   /**
    * Why the form cannot take a card right now, or null: a missing or
    * malformed `public-key` (a secret key included), an unusable `base-url`,
-   * a setting the form cannot go on without (`amount`, `installments`),
-   * isolated, a frame that did not show the form (a `FrameError`), or,
-   * inline, a form whose file did not arrive (a `NetworkError`). The same
-   * error `tokenize-error` carries and `ready` rejects with; readable at any
-   * time, so a page that listens late still learns it. Null again once fixed.
+   * a setting the form cannot go on without (`amount`, `installments`), the
+   * file of Parcelas and the document not arriving in three attempts (each a
+   * `ConfigurationError`), isolated, a frame that did not show the form (a
+   * `FrameError`), or, inline, a form whose file did not arrive (a
+   * `NetworkError`). The same error `tokenize-error` carries and `ready`
+   * rejects with; readable at any time, so a page that listens late still
+   * learns it. Null again once fixed.
    */
   get error(): Error | null {
     return this.#configError ?? this.#problem ?? this.#surface?.failure ?? null;
@@ -268,8 +270,9 @@ export class PayCardForm extends ReactiveElement {
    * plan it refuses), isolated, a frame that did not show the form, retries
    * included, within 30 seconds of the element connecting (the
    * `FrameError`'s `reason` says why), or, inline, a form whose file did not
-   * arrive in three attempts (a `NetworkError`). So `await
-   * el.ready` never hangs. After {@link retry}, or once a setting is fixed,
+   * arrive in three attempts (a `NetworkError`); the file of Parcelas and
+   * the document gets three attempts too (then a `ConfigurationError`). So
+   * `await el.ready` never hangs. After {@link retry}, or once a setting is fixed,
    * read it again for the new state.
    */
   get ready(): Promise<void> {

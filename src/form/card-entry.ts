@@ -13,6 +13,8 @@ import type { TaxIdProblem } from '../document/tax-id.js';
 import type { ChangeDetail, FieldState } from './change-detail.js';
 import type { FormFieldName } from './form-fields.js';
 import { HOST_SENTENCES, hostSentences } from './host-sentences.js';
+import { importAgain } from '../shared/import-again.js';
+import { retried } from '../shared/retry-schedule.js';
 import type { FormCode, PurchaseFields, PurchaseSettings } from './purchase-fields.js';
 import { errorText, type Messages } from './messages.js';
 import { buildView, renderView, type View, type ViewState } from './view.js';
@@ -37,6 +39,9 @@ export interface CardEntryDelegate {
 export type HostViewState = Omit<ViewState, 'brand' | 'shownErrors' | 'announcement' | 'marks'>;
 
 const NOT_ACCEPTED = 'brand_not_accepted';
+
+/** The module of Parcelas and the document, fetched anew after a failure: one per page, as the browser's module map is. */
+const loadPurchaseFields = importAgain(() => import('./purchase-fields.js'));
 
 /** What Parcelas and the document use of the form's code (purchase-fields.ts says why it is handed over). */
 const FORM_CODE: FormCode = { h, setAttr, setText, errorText, portuguese: (lang) => hostSentences(lang) === HOST_SENTENCES.ptBR };
@@ -100,7 +105,7 @@ export class CardEntry {
   syncPurchase(): boolean {
     const settings = this.#delegate.purchase();
     if (!this.#purchaseLoad && (settings.installments !== null || settings.collectTaxId)) {
-      this.#purchaseLoad = import('./purchase-fields.js').then(({ PurchaseFields }) => {
+      this.#purchaseLoad = retried(loadPurchaseFields).then(({ PurchaseFields }) => {
         this.#purchase = new PurchaseFields(
           {
             requestUpdate: () => this.#host.requestUpdate(),
@@ -114,10 +119,10 @@ export class CardEntry {
         // The next update syncs, renders and reports them.
         this.#host.requestUpdate();
       });
-      // Without them the form cannot take what the merchant asked for: it says so, and takes no card.
+      // Without them the form cannot take what the merchant asked for: after three attempts it says so, and takes no card.
       this.#purchaseLoad.catch(() => {
         this.#loadProblem =
-          '<pay-card-form> could not load its Parcelas and CPF/CNPJ fields: the file the form imports for them did not arrive. Serve every file of the build beside the script (and, isolated, the frame), then reload.';
+          '<pay-card-form> could not load its Parcelas and CPF/CNPJ fields: the file the form imports for them did not arrive in three attempts. Check the network, and serve every file of the build beside the script (and, isolated, the frame); then reload the page.';
         this.#purchaseLoad = Promise.resolve();
         this.#host.requestUpdate();
         this.#delegate.changed(this.errors());

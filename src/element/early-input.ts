@@ -34,8 +34,9 @@ const HELD_KEYS = 8;
  * Passes on to the frame behind `iframe` what the page receives of the
  * shopper's click and keys meant for it. Returns what to call when the frame
  * reports a click of its own, with the click's time in Unix milliseconds.
+ * The page's listeners stay until `signal` aborts, when the `<iframe>` goes.
  */
-export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFrame) => void): (at: number) => void {
+export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFrame) => void, signal: AbortSignal): (at: number) => void {
   const page = iframe.ownerDocument;
   let until = 0;
   let held: [text: string, at: number][] = [];
@@ -50,10 +51,6 @@ export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFram
     if (event.composedPath()[0] !== iframe) until = 0;
   };
   const onKey = (event: KeyboardEvent) => {
-    if (!iframe.isConnected) {
-      page.removeEventListener('keypress', onKey, true);
-      return page.removeEventListener('pointerdown', onPointer, true);
-    }
     const target = event.composedPath()[0];
     if (target !== iframe && target !== page.body && target !== page.documentElement) return;
     // One character (a surrogate pair counts as one); a key with Ctrl, Alt or Meta is a shortcut, not text.
@@ -63,8 +60,9 @@ export function passEarlyInput(iframe: HTMLIFrameElement, post: (message: ToFram
       pass(event.key);
     } else held = [...held.slice(1 - HELD_KEYS), [event.key, performance.timeOrigin + event.timeStamp]];
   };
-  page.addEventListener('keypress', onKey, true);
-  page.addEventListener('pointerdown', onPointer, true);
+  const options = { capture: true, signal };
+  page.addEventListener('keypress', onKey, options);
+  page.addEventListener('pointerdown', onPointer, options);
   // The frame takes focus itself, for the control under the click.
   iframe.addEventListener('mousedown', (event) => event.preventDefault());
   iframe.addEventListener('pointerdown', (event) => {

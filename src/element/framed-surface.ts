@@ -102,6 +102,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
   /** Shown instead of the frame when it cannot be loaded or does not answer. */
   #fallback: HTMLElement | null = null;
   #port: MessagePort | null = null;
+  /** Ends the page's listeners for the current `<iframe>`'s early input. */
+  #early: AbortController | null = null;
   /** Tells the current `<iframe>`'s early input that its frame was clicked (early-input.ts). */
   #pressed = (_at: number): void => {};
   /** What the `<iframe>`'s current document has done: each document fires one `load`, and the card frame's says one `hello` (before its `load`, or after). */
@@ -151,8 +153,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     const gone = new DOMException('The card form left the page.', 'AbortError');
     this.#close(gone);
     // Its document is gone already; the element would load it again if it were put back in the page before the new round replaced it.
-    this.#iframe?.remove();
-    this.#iframe = null;
+    this.#drop();
     this.#settleReady?.(gone);
   }
 
@@ -251,7 +252,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
 
   /** A new `<iframe>` for the address. Calls waiting for the frame keep waiting: they are for the form, not for one attempt. */
   #attempt(attempt: number): void {
-    this.#iframe?.remove();
+    this.#drop();
     this.#document = { loaded: false, hello: false };
     this.#sized = false;
     const url = new URL(this.#src);
@@ -271,15 +272,26 @@ export class FramedSurface implements CardSurface, ReactiveController {
     iframe.addEventListener('load', () => {
       if (iframe === this.#iframe) this.#loaded();
     });
-    this.#pressed = passEarlyInput(iframe, (message) => {
-      if (iframe === this.#iframe && this.#takesCommands()) this.#port?.postMessage(message);
-    });
+    this.#pressed = passEarlyInput(
+      iframe,
+      (message) => {
+        if (iframe === this.#iframe && this.#takesCommands()) this.#port?.postMessage(message);
+      },
+      (this.#early = new AbortController()).signal,
+    );
     this.enter({ name: 'loading', attempt });
     this.#root!.prepend(iframe);
     // Read now, at the cost of laying out the page, rather than from a ResizeObserver at its next layout: a frame that
     // started at 0 px and was sized then was measured about 45 ms later to a typed digit on a phone (docs/benchmarks.md).
     this.#width = iframe.clientWidth;
     this.#reserve();
+  }
+
+  /** Takes the `<iframe>` out, with the page's listeners for it. */
+  #drop(): void {
+    this.#iframe?.remove();
+    this.#iframe = null;
+    this.#early?.abort();
   }
 
   /**
@@ -410,8 +422,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
     const started = this.#document.hello;
     this.enter({ name: 'probing' });
     // Nothing more from this frame: no late answer can start a second failure.
-    this.#iframe?.remove();
-    this.#iframe = null;
+    this.#drop();
     const error = await diagnosisSource.diagnose(started, this.#src, AbortSignal.timeout(PROBE_MS), {
       addressSpace,
       morePrivate,
@@ -435,8 +446,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
       '<pay-card-form> has no usable address for its secure form: set base-url (or frame-url) to the tokenization service.',
     );
     this.#close(error);
-    this.#iframe?.remove();
-    this.#iframe = null;
+    this.#drop();
     this.#src = '';
     this.#settleReady?.(error);
   }

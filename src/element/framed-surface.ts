@@ -275,7 +275,8 @@ export class FramedSurface implements CardSurface, ReactiveController {
     this.#pressed = passEarlyInput(
       iframe,
       (message) => {
-        if (iframe === this.#iframe && this.#takesCommands()) this.#port?.postMessage(message);
+        // On the port as soon as there is one: the form can show before this page has heard the frame's `ready`.
+        if (iframe === this.#iframe) this.#port?.postMessage(message);
       },
       (this.#early = new AbortController()).signal,
     );
@@ -328,6 +329,9 @@ export class FramedSurface implements CardSurface, ReactiveController {
     const channel = new MessageChannel();
     this.#port = channel.port1;
     channel.port1.onmessage = (message) => this.#receive(message.data);
+    // Settings on the port before it leaves: the frame reads them as it takes the port, not a round trip after its `ready`.
+    this.#lastSettings = '';
+    this.#sendSettings();
     // If the frame has navigated meanwhile to another origin, the browser drops this message: the port never leaves the page.
     frame.postMessage({ v: VERSION, type: 'connect' }, this.#origin, [channel.port2]);
   };
@@ -354,7 +358,7 @@ export class FramedSurface implements CardSurface, ReactiveController {
       case 'ready':
         // The timer runs on until the form is shown: a frame that answers, then drops the settings, fails too.
         this.enter({ name: 'connected' });
-        this.#lastSettings = '';
+        // What changed since the port was sent, or waited for the checks of an override, and the commands held till now.
         this.#sendSettings();
         return;
       case 'report':

@@ -176,8 +176,14 @@ test('the payment code loads once the card is filled in; when it cannot load, th
     await typeCard(page, fields);
     await fields.locator('#taxId').click();
     await page.keyboard.type(CPF);
+    // The developer hears it in the console too, from the element itself: the hints' own file may not load either.
+    const said = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().startsWith('<pay-checkout>'));
     await page.keyboard.press('Enter');
     await tokenized;
+    assert.equal(
+      (await said).text(),
+      "<pay-checkout> could not load its payment code: check the network, and that your site serves the checkout-chunks/ folder beside pay-checkout.js (or your bundle's chunks).",
+    );
     const note = checkout.locator('[part~="card-panel"] [part~="note"]');
     await note.getByText('We could not reach the shop. Check your connection and try again.').waitFor();
     assert.ok(flowsAsked.length >= 1, 'the payment code was never asked for');

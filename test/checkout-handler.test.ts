@@ -1139,7 +1139,17 @@ describe('secrets and setup', () => {
     }
     assert.throws(
       () => checkoutHandler(options({ installments: { ...POLICY, monthlyRate: '1,99' } })),
-      (error: Error) => error instanceof InstallmentConfigError && error.option === 'monthlyRate',
+      (error: Error) =>
+        error instanceof InstallmentConfigError &&
+        error.option === 'monthlyRate' &&
+        error.message.startsWith('checkoutHandler(): installments: monthlyRate '),
+    );
+    assert.throws(
+      () => checkoutHandler(options({ installments: { maxInstallments: 12, monthlyRate: '1.99' } as unknown as typeof POLICY })),
+      (error: Error) =>
+        error instanceof InstallmentConfigError &&
+        error.option === 'interestFree' &&
+        error.message.startsWith('checkoutHandler(): installments: interestFree '),
     );
   });
 

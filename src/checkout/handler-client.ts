@@ -18,8 +18,12 @@ import {
 import { CheckoutError } from './checkout-error.js';
 import type { PaymentMethod } from './methods.js';
 
-/** What the handler answered: the value, or the error and what to tell the shopper (`''` to say it in the element's own words). */
-export type Answer<T> = { ok: true; value: T } | { ok: false; error: CheckoutError; sentence: string };
+/**
+ * What the handler answered: the value, or the error, what to tell the
+ * shopper (`''` to say it in the element's own words), and the request
+ * field the handler named (`''` for none), for the developer's hint.
+ */
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: CheckoutError; sentence: string; field: string };
 
 /** `{endpoint}{route}`: the endpoint is a URL or a path, with or without a trailing slash. */
 const routeUrl = (endpoint: string, route: string) => `${endpoint.replace(/\/+$/, '')}${route}`;
@@ -46,7 +50,7 @@ async function post<T>(
       method,
       cause: { name: (cause as Error)?.name },
     });
-    return { ok: false, error, sentence: '' };
+    return { ok: false, error, sentence: '', field: '' };
   }
   const value = read(json);
   if (value !== null) return { ok: true, value };
@@ -57,13 +61,13 @@ async function post<T>(
       method,
       status: response.status,
     });
-    return { ok: false, error, sentence: refused.message };
+    return { ok: false, error, sentence: refused.message, field: typeof refused.field === 'string' ? refused.field : '' };
   }
   const error = new CheckoutError(
     `The checkout handler's answer (HTTP ${response.status}) is not of the checkout protocol: is endpoint the address checkoutHandler is mounted at?`,
     { code: 'unreadable_answer', method, status: response.status },
   );
-  return { ok: false, error, sentence: '' };
+  return { ok: false, error, sentence: '', field: '' };
 }
 
 /** `POST {endpoint}/card`: approved or declined (a decline is an answer, not an error: the caller decides what it means). */

@@ -176,6 +176,59 @@ describe('<pay-checkout>: card', function () {
     }
   });
 
+  /** The first console error of `<pay-checkout>`'s from now on (the hints load with the failure: waited for, not assumed). */
+  const nextHint = (): { line: Promise<string>; restore: () => void } => {
+    const error = console.error;
+    const line = new Promise<string>((resolve) => {
+      console.error = (...args: unknown[]) => {
+        const text = args.map(String).join(' ');
+        if (text.startsWith('<pay-checkout>')) resolve(text);
+      };
+    });
+    return { line, restore: () => (console.error = error) };
+  };
+
+  it('a page that does not ask for the document, against a handler that requires it: the console names both ways out', async () => {
+    const hint = nextHint();
+    try {
+      const { el } = await mountCheckout(site, { locale: 'en' });
+      el.collectTaxId = false;
+      const form = await cardForm(el);
+      await until(el, () => !form.collectTaxId, 'the card form without the document');
+      await fillCard(form);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('invalid_request');
+      expect(await hint.line).to.equal(
+        "<pay-checkout>: the checkout handler requires the buyer's CPF or CNPJ, which this page does not ask for. Add collect-tax-id to <pay-checkout>, or pass requireTaxId: false to checkoutHandler.",
+      );
+    } finally {
+      hint.restore();
+    }
+  });
+
+  it('a page that offers parcelas the handler does not (its amount is not the order’s): the console says to align them', async () => {
+    const hint = nextHint();
+    try {
+      // The order costs R$ 10,00: at R$ 5,00 at least per installment the handler offers 2x at most; the page, told R$ 159,90, offers 6x.
+      const before = (await charges(site)).length;
+      const { el, orderId } = await mountCheckout(site, { locale: 'en', amount: 1000, pageAmount: 15990 });
+      const form = await cardForm(el);
+      await chooseInstallments(form, '6');
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('installments_not_offered');
+      expect(await hint.line).to.equal(
+        `<pay-checkout> installments: the checkout handler does not offer the count this page offered for order "${orderId}". Give <pay-checkout> the same installments policy as checkoutHandler, and amount the order's amount in centavos.`,
+      );
+      expect(await charges(site)).to.have.length(before);
+    } finally {
+      hint.restore();
+    }
+  });
+
   it('a page whose amount says 1 centavo: the order’s real amount is charged', async () => {
     const { el, orderId } = await mountCheckout(site, { amount: 25000, pageAmount: 1 });
     const form = await cardForm(el);

@@ -383,13 +383,15 @@ export class PayCheckout extends ReactiveElement {
     this.#announcer.say(this.#labels.unreachable);
     this.requestUpdate();
     const error = new CheckoutError(
-      `<pay-checkout> could not load ${what}: check the network, and that the files beside pay-checkout.js are served.`,
+      `<pay-checkout> could not load ${what}: check the network, and that your site serves the checkout-chunks/ folder beside pay-checkout.js (or your bundle's chunks).`,
       {
         code: 'network_error',
         method,
         cause,
       },
     );
+    // Said here, not by the hints loaded on demand: the code that failed to load may be theirs too.
+    console.error(error.message);
     void this.updateComplete.then(() => {
       this.#emit(new PaymentFailedEvent(error));
       // Keyboard users land on the way forward, as after a declined card, when this panel is the one on show.

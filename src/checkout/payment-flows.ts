@@ -20,7 +20,7 @@ import type { CheckoutView } from './view.js';
 
 /** What the element lends the flows: its settings, its markup, its voice. */
 export interface CheckoutHost {
-  readonly element: HTMLElement & { endpoint: string; orderId: string; amount: number; theme: string };
+  readonly element: HTMLElement & { endpoint: string; orderId: string; amount: number; theme: string; collectTaxId: boolean };
   readonly view: CheckoutView;
   /** The language the element speaks now. */
   lang(): string;
@@ -154,7 +154,7 @@ export class PaymentFlows {
       const { code } = answer.error;
       this.#sentence.card = answer.sentence || (code === 'network_error' ? m.unreachable : m.unreadable);
       this.#final = FINAL_REFUSALS.has(code);
-      this.#fail(answer.error);
+      this.#fail(answer.error, answer.field);
     }
     host.say(this.#sentence.card);
     await host.updated();
@@ -257,11 +257,12 @@ export class PaymentFlows {
     void host.updated().then(() => host.element.dispatchEvent(new CheckoutPaidEvent(detail)));
   }
 
-  #fail(error: CheckoutError): void {
+  /** `field`: the request field the handler named, if it did. */
+  #fail(error: CheckoutError, field = ''): void {
     const host = this.#host;
     // The sentences for the developer's own mistakes load only on a failure: most pages never need them.
     void import('./setup-hints.js').then(
-      ({ tellDeveloper }) => tellDeveloper(error, host.element, this.#hinted),
+      ({ tellDeveloper }) => tellDeveloper(error, host.element, this.#hinted, field),
       // Without its file the page still has the error, in payment-failed.
       () => {},
     );

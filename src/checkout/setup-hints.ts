@@ -6,22 +6,38 @@
  */
 import type { CheckoutError } from './checkout-error.js';
 
+/** What the hints read of the element's settings. */
+interface Settings {
+  endpoint: string;
+  orderId: string;
+  collectTaxId: boolean;
+}
+
 /**
  * Says the fix for `error` in the console, when it is one of the page
  * developer's mistakes, once per code in `told` (the element's): the same
- * mistake fails every attempt.
+ * mistake fails every attempt. `field` is the request field the handler
+ * named, if it did.
  */
-export function tellDeveloper(error: CheckoutError, element: { endpoint: string; orderId: string }, told: Set<string>): void {
+export function tellDeveloper(error: CheckoutError, element: Settings, told: Set<string>, field = ''): void {
   if (told.has(error.code)) return;
-  const hint = setupHint(error, element);
+  const hint = setupHint(error, element, field);
   if (!hint) return;
   told.add(error.code);
   console.error(hint);
 }
 
 /** The console line for `error`, a failure of a checkout with these settings; null for what the shopper or the shop's server meets. */
-function setupHint(error: CheckoutError, { endpoint, orderId }: { endpoint: string; orderId: string }): string | null {
+function setupHint(error: CheckoutError, { endpoint, orderId, collectTaxId }: Settings, field: string): string | null {
   const { code, method } = error;
+  // The handler requires the document unless told otherwise; a page that never asks for it cannot be paid by card.
+  if (code === 'invalid_request' && field === 'taxId' && !collectTaxId) {
+    return `<pay-checkout>: the checkout handler requires the buyer's CPF or CNPJ, which this page does not ask for. Add collect-tax-id to <pay-checkout>, or pass requireTaxId: false to checkoutHandler.`;
+  }
+  // The page offered a count the handler's plan does not have for this order: the two policies, or the amounts, differ.
+  if (code === 'installments_not_offered') {
+    return `<pay-checkout> installments: the checkout handler does not offer the count this page offered for order "${orderId}". Give <pay-checkout> the same installments policy as checkoutHandler, and amount the order's amount in centavos.`;
+  }
   if (code === 'unknown_order') {
     return `<pay-checkout> order-id "${orderId}": the checkout handler's order() does not know this order. Set order-id to the ID your order() looks up.`;
   }

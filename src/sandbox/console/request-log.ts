@@ -3,6 +3,7 @@ import type { LogEntry, LogSummary, Refusal } from '../../console/api.js';
 import { bearerKey } from '../../tokenize/wire.js';
 import { SignatureHeader } from '../../server/signing.js';
 import type { SandboxContext } from '../context.js';
+import { SANDBOX_ADMIN_TOKEN } from '../routes/clock-control.js';
 import { cardValues, knownSecrets, readBytes, readText, scrubAnswer, scrubBody, scrubIdentifier, scrubText } from './scrub.js';
 import { traces, type Trace } from './trace.js';
 
@@ -282,6 +283,7 @@ function credentialOf(
   }
   const key = bearerKey(authorization);
   if (key && ctx.merchants.some((m) => m.publicKey === key || m.inactivePublicKey === key)) return key;
+  if (key === SANDBOX_ADMIN_TOKEN) return 'sandbox admin token';
   return key ? 'unknown bearer key' : 'unreadable Authorization';
 }
 

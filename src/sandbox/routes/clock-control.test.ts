@@ -47,6 +47,12 @@ describe('test clock over HTTP', () => {
     }
   });
 
+  it('the console names the admin token as the caller, not as an unknown key', async () => {
+    await call('/sandbox/clock/advance', { ms: 1 });
+    const newest = sandbox.context.log.summaries().at(-1)!;
+    assert.deepEqual([newest.path, newest.credential], ['/sandbox/clock/advance', 'sandbox admin token']);
+  });
+
   it('time that passes between the request and the move gives 4002, never 500', async () => {
     // A clock on which a millisecond passes inside every set(), as real time may
     // between reading the clock and moving it.

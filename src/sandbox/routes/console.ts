@@ -55,7 +55,14 @@ export function registerConsoleRoutes(app: Hono, ctx: SandboxContext): void {
   app.get(ConsolePath.PAGE, async (c) => {
     const page = await readFile(new URL('index.html', CONSOLE_DIR), 'utf8').catch(() => null);
     if (page === null)
-      return reply(c, ctx.clock.now(), 503, { reason: 'console_not_built' }, 'The console is not built: run "npm run build".', 503);
+      return reply(
+        c,
+        ctx.clock.now(),
+        503,
+        { reason: 'console_not_built' },
+        'The console is missing from this copy of pay-card-form: install the package again (in a clone of its repository, build it first).',
+        503,
+      );
     headers(c, 'text/html; charset=utf-8');
     c.header('content-security-policy', CONSOLE_CSP);
     c.header('cross-origin-opener-policy', 'same-origin');

@@ -105,7 +105,14 @@ export function registerFrameRoutes(app: Hono, ctx: SandboxContext): void {
     c.header('cross-origin-opener-policy', 'same-origin');
   };
   const missing = (c: Context) =>
-    reply(c, ctx.clock.now(), 503, { reason: 'frame_not_built' }, 'The card frame is not built: run "npm run build".', 503);
+    reply(
+      c,
+      ctx.clock.now(),
+      503,
+      { reason: 'frame_not_built' },
+      'The card frame is missing from this copy of pay-card-form: install the package again (in a clone of its repository, build it first).',
+      503,
+    );
 
   app.get(`${FRAME_ROOT}/${PAGE}`, async (c) => {
     const page = await readFile(new URL(PAGE, FRAME_DIR), 'utf8').catch(() => null);

@@ -1,5 +1,5 @@
-import { MAX_PLAN_AMOUNT } from '../../card/installment-plans.js';
-import { installmentOptions, type InstallmentPolicy } from '../../card/installments.js';
+import { MAX_PLAN_AMOUNT, planOptions } from '../../card/installment-plans.js';
+import { InstallmentConfigError, type InstallmentPolicy } from '../../card/installments.js';
 import { checkBaseUrl } from '../../shared/base-url.js';
 import { ConfigurationError } from '../../shared/errors.js';
 import { SECRET_KEY_PATTERN } from '../../shared/keys.js';
@@ -178,8 +178,9 @@ export function checkOptions(options: CheckoutHandlerOptions): CheckoutConfig {
     throw new ConfigurationError(`${where}: pixExpiresIn must be a whole number of seconds, at least 60`);
   }
   const policy = options.installments ?? SINGLE_PAYMENT;
-  // The policy is checked once here; installmentOptions throws InstallmentConfigError naming the setting.
-  installmentOptions({ amount: MAX_PLAN_AMOUNT, ...policy });
+  // The policy is checked once here, and its problem named as the merchant wrote it: in checkoutHandler's installments.
+  const plans = planOptions({ amount: MAX_PLAN_AMOUNT, ...policy });
+  if ('problem' in plans) throw new InstallmentConfigError(plans.option, `${where}: installments: ${plans.problem}`);
   return {
     baseUrl: options.baseUrl,
     secretKey: options.secretKey,

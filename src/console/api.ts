@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * sandbox types what it sends with these (`z.output`), the page checks what
  * arrives with them, and `docs/sandbox.md` lists the same routes. Every text
  * in here has been redacted by the sandbox before it is sent
- * (`src/sandbox/console/scrub.ts`): the page has nothing to hide.
+ * (the sandbox's `console/scrub.ts`): the page has nothing to hide.
  */
 
 /** The console's routes on the sandbox. */

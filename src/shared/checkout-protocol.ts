@@ -17,7 +17,7 @@ export const CHECKOUT_ROUTES = {
   /**
    * `GET {endpoint}/pix/status?reference=…`: `{ "status": "pending" | "paid" | "expired" }`, the
    * answer `<pay-pix-qr status-url>` reads, declared once beside that element's code
-   * (`PixStatusAnswer` in `src/pix/pix-status.ts`), not here.
+   * (`PixStatusAnswer`, in the Pix folder's `pix-status.ts`), not here.
    */
   pixStatus: '/pix/status',
 } as const;

@@ -41,7 +41,7 @@ export const STATE_ROWS = 200;
  *
  * The actions need the admin token and JSON, as the clock's moves do, and
  * never answer CORS, so another site's page cannot call them. Each body is
- * checked with its declaration in `src/console/api.ts` before anything moves.
+ * checked with its declaration in the console's `api.ts` before anything moves.
  */
 export function registerWorkbenchRoutes(app: Hono, ctx: SandboxContext): void {
   const state = () => v3State(ctx);

@@ -14,7 +14,7 @@ export type OperationTable = Readonly<Record<string, Readonly<Record<string, Ope
  * Every v3 operation of §4.2–§4.8 (31), grouped as the client exposes them:
  * the one declaration of each. The client's methods (`client.refunds.create`)
  * are derived from it (`resources.ts`), and the sandbox registers a handler
- * for each entry (`src/sandbox/v3/register.ts`). The doc comment of a group
+ * for each entry (the sandbox's `v3/register.ts`). The doc comment of a group
  * or an entry is what a merchant reads on hovering the client's property or
  * method.
  */

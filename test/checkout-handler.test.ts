@@ -217,6 +217,17 @@ describe('card', () => {
     assert.equal((body as { total: number }).total, 25000);
   });
 
+  it('an order whose description is null (an empty column) is paid by card, and gets a Pix code', async () => {
+    const orderId = newOrder(PRICE, { description: null });
+    const before = (await charges()).length;
+    const card = await post('/card', { orderId, token: await newToken(), installments: 1, taxId: CPF });
+    assert.equal(card.status, 200, JSON.stringify(card.body));
+    assert.equal((await charges()).length, before + 1);
+    const pix = await post('/pix', { orderId: newOrder(PRICE, { description: null }) });
+    assert.equal(pix.status, 200, JSON.stringify(pix.body));
+    assert.ok(readPixCode(pix.body), JSON.stringify(pix.body));
+  });
+
   it('a replayed post charges nothing more: already paid', async () => {
     const orderId = newOrder();
     const post1 = { orderId, token: await newToken(), installments: 2, taxId: CPF };

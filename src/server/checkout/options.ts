@@ -13,8 +13,12 @@ export interface CheckoutOrder {
   id: string;
   /** The cash price, in integer centavos (R$ 129,90 is `12990`). What is charged, whatever a page says. */
   amount: number;
-  /** Shown in the shopper's bank app for Pix (cut to {@link PIX_DESCRIPTION_MAX} characters) and sent as the charge's item. */
-  description?: string;
+  /**
+   * Shown in the shopper's bank app for Pix (cut to {@link PIX_DESCRIPTION_MAX}
+   * characters) and sent as the charge's item. `null` (an empty column) or
+   * left out: none.
+   */
+  description?: string | null;
   /** True once the order is paid, by any means: the handler then refuses to take another payment. */
   paid: boolean;
 }
@@ -232,7 +236,8 @@ export function orderProblem(order: unknown, orderId: string): string | undefine
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1 || amount > MAX_PLAN_AMOUNT) {
     return `order().amount must be integer centavos from 1 to ${MAX_PLAN_AMOUNT} (R$ 129,90 is 12990)`;
   }
-  if (description !== undefined && typeof description !== 'string') return 'order().description must be a string';
+  // null is how a database says "none": read as no description, as undefined is.
+  if (description != null && typeof description !== 'string') return 'order().description must be a string, null or left out';
   if (typeof paid !== 'boolean') return 'order().paid must be true or false';
   return undefined;
 }

@@ -151,31 +151,6 @@ describe('<pay-checkout>: card', function () {
     }
   });
 
-  it('an order the handler does not know: the console names the order-id to fix', async () => {
-    const error = console.error;
-    const line = new Promise<string>((resolve) => {
-      console.error = (...args: unknown[]) => {
-        const text = args.map(String).join(' ');
-        if (text.startsWith('<pay-checkout>')) resolve(text);
-      };
-    });
-    try {
-      const { el } = await mountCheckout(site, { locale: 'en' });
-      el.orderId = 'pedido-que-nao-existe';
-      const form = await cardForm(el);
-      await fillCard(form);
-      await typeIn(form, 'taxId', CPF);
-      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-      await pressPay(form);
-      expect((await failed).detail.error.code).to.equal('unknown_order');
-      expect(await line).to.equal(
-        '<pay-checkout> order-id "pedido-que-nao-existe": the checkout handler\'s order() does not know this order. Set order-id to the ID your order() looks up.',
-      );
-    } finally {
-      console.error = error;
-    }
-  });
-
   /** The first console error of `<pay-checkout>`'s from now on (the hints load with the failure: waited for, not assumed). */
   const nextHint = (): { line: Promise<string>; restore: () => void } => {
     const error = console.error;
@@ -187,6 +162,25 @@ describe('<pay-checkout>: card', function () {
     });
     return { line, restore: () => (console.error = error) };
   };
+
+  it('an order the handler does not know: the console names the order-id to fix', async () => {
+    const hint = nextHint();
+    try {
+      const { el } = await mountCheckout(site, { locale: 'en' });
+      el.orderId = 'pedido-que-nao-existe';
+      const form = await cardForm(el);
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('unknown_order');
+      expect(await hint.line).to.equal(
+        '<pay-checkout> order-id "pedido-que-nao-existe": the checkout handler\'s order() does not know this order. Set order-id to the ID your order() looks up.',
+      );
+    } finally {
+      hint.restore();
+    }
+  });
 
   it('a page that does not ask for the document, against a handler that requires it: the console names both ways out', async () => {
     const hint = nextHint();

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { Hono } from 'hono';
+import express from 'express';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '../src/sandbox/sandbox.js';
@@ -1164,7 +1165,7 @@ describe('secrets and setup', () => {
     );
   });
 
-  it('a body parser mounted before the handler is named, with the fix: in Hono and behind toNodeHandler', async () => {
+  it('a body parser mounted before the handler is named, with the fix: in Hono and in Express', async () => {
     const heard: { error: unknown; where: CheckoutFailure }[] = [];
     const checkout = checkoutHandler(options({ onError: (error, where) => heard.push({ error, where }) }));
     // Hono: a middleware that reads the JSON body first.
@@ -1179,12 +1180,11 @@ describe('secrets and setup', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ orderId: newOrder() }),
     });
-    // node:http with a parser ahead, as express.json() is: the stream is read to its end before toNodeHandler runs.
-    const node = toNodeHandler(checkout);
-    const parsed = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => void node(req, res));
-    });
+    // Express with express.json() ahead of it: the stream is read to its end before toNodeHandler runs.
+    const parsedApp = express();
+    parsedApp.use(express.json());
+    parsedApp.use('/api/checkout', toNodeHandler(checkout));
+    const parsed = createServer(parsedApp);
     const parsedAt = await listening(parsed);
     servers.push(parsed);
     const viaNode = await post('/card', { orderId: newOrder(), token: 'tok_x', installments: 1 }, {}, `${parsedAt}/api/checkout`);
@@ -1205,6 +1205,27 @@ describe('secrets and setup', () => {
     );
     for (const { error } of heard)
       assert.match((error as Error).message, /read before the handler got it\. Mount the handler before any body parser/);
+  });
+
+  it('mounted in Express as docs/checkout.md shows it: before express.json(), which still reads the routes after it', async () => {
+    const app = express();
+    app.use('/api/checkout', toNodeHandler(checkoutHandler(options())));
+    app.use(express.json());
+    app.post('/api/cart', (req, res) => void res.json({ read: req.body as unknown }));
+    const server = createServer(app);
+    const at = await listening(server);
+    servers.push(server);
+
+    const orderId = newOrder();
+    const card = await post('/card', { orderId, token: await newToken(), installments: 6, taxId: CPF }, {}, `${at}/api/checkout`);
+    assert.equal(card.status, 200, JSON.stringify(card.body));
+    assert.deepEqual([readCardAnswer(card.body)?.outcome, orders.get(orderId)!.paid, paid.at(-1)?.orderId], ['approved', true, orderId]);
+    const code = readPixCode((await post('/pix', { orderId: newOrder(5000) }, {}, `${at}/api/checkout`)).body)!;
+    assert.equal(code.amount, '50.00');
+    const status = await send(pixStatusUrl(`${at}/api/checkout`, code.reference), {});
+    assert.deepEqual(status.body, { status: 'pending' });
+    // The app's own JSON routes, behind it, are unchanged.
+    assert.deepEqual((await post('/cart', { items: 2 }, {}, `${at}/api`)).body, { read: { items: 2 } });
   });
 
   it('mounted in Hono as docs/checkout.md shows it, under a prefix of its own', async () => {

@@ -237,6 +237,23 @@ describe('<pay-checkout>: card', function () {
     expect([charge!.amount_centavos, charge!.installments]).to.deep.equal([25000, 1]);
   });
 
+  it('amount and installments set as properties holding text, as Vue and Svelte templates set them: read as the attributes are', async () => {
+    const { el, orderId } = await mountCheckout(site);
+    Object.assign(el, { amount: '15990', installments: JSON.stringify(POLICY) });
+    const form = await cardForm(el);
+    expect(await submitText(form)).to.equal(`Pagar ${brl('159,90')}`);
+    await chooseInstallments(form, '6');
+    const six = planOf(15990, 6);
+    expect(await submitText(form)).to.equal(`Pagar ${brl('171,24')}`);
+    await fillCard(form);
+    await typeIn(form, 'taxId', CPF);
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await pressPay(form);
+    const { detail } = await paid;
+    const [charge] = await charges(site);
+    expect(detail).to.deep.equal({ orderId, method: 'card', chargeId: charge!.id, installments: 6, total: six.total });
+  });
+
   it('while the card form’s code loads, its panel holds the height the form then has, "Carregando" inside it', async () => {
     // The card form's code arrives only when the test lets it: the panel is measured while it is on its way.
     let release!: () => void;

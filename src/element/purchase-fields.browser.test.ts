@@ -227,12 +227,36 @@ describe('Parcelas (installments)', () => {
       el.setAttribute('installments', '{maxInstallments: 12}');
       await reported(el);
       expect(capture.warnings).to.have.length(1);
-      expect(capture.warnings[0]).to.contain('the installments attribute is not JSON');
+      expect(capture.warnings[0]).to.contain('installments must be a JSON object');
+      expect(capture.warnings[0]).to.contain('(its text is not JSON)');
       el.setAttribute('installments', JSON.stringify(POLICY));
       el.setAttribute('amount', '15990');
       await settle(el);
       await shown(el, '#installments option');
       expect(await optionTexts(el)).to.have.length(12);
+    } finally {
+      capture.restore();
+    }
+  });
+
+  it('reads amount and installments set as properties holding text (as Vue and Svelte set them) as it reads the attributes', async () => {
+    const el = await mount();
+    const capture = captureWarnings();
+    try {
+      // What a Vue or Svelte template with amount="15990" and installments='{…}' does: the property exists, so they set it to the text.
+      Object.assign(el, { amount: '15990', installments: JSON.stringify(POLICY) });
+      await settle(el);
+      await shown(el, '#installments option');
+      expect(await optionTexts(el)).to.have.length(12);
+      expect(capture.warnings).to.deep.equal([]);
+      await fillValidCard(el);
+      expect((await el.tokenize()).token).to.match(/^tok_/);
+      expect(el.plan?.total).to.equal(15990);
+
+      Object.assign(el, { installments: '{maxInstallments: 12}' });
+      await reported(el);
+      expect(capture.warnings).to.have.length(1);
+      expect(capture.warnings[0]).to.contain('(its text is not JSON)');
     } finally {
       capture.restore();
     }

@@ -12,6 +12,7 @@ import { PROBLEMS } from '../form/problems.js';
 import { ConfigurationError } from '../shared/errors.js';
 import type { OverrideChecks, PageCode } from './override-checks.js';
 import { loadOverrideChecks } from './override-checks-source.js';
+import { fromText } from './setting-properties.js';
 
 /** What the override checks use of the page's code, handed over rather than imported (override-checks.ts says why). */
 const PAGE_CODE: PageCode = [
@@ -100,12 +101,14 @@ export class SettingChecks {
     let error: ConfigurationError | null = null;
     for (const name of NAMES) {
       const row = SETTINGS[name];
-      if (row.check(values[name])) continue;
+      let value: unknown = values[name];
+      if (typeof value === 'string' && (row.kind === 'number' || row.kind === 'json')) used[name] = value = fromText(row.kind, value);
+      if (row.check(value)) continue;
       const attribute = row.attribute || name;
       used[name] = row.default;
       if (row.otherwise === 'default') this.warn(attribute, `must be ${row.limit}`);
       else {
-        const notJson = typeof values[name] === 'string' ? ` (the ${attribute} attribute is not JSON)` : '';
+        const notJson = typeof value === 'string' ? ` (its text is not JSON)` : '';
         error ??= new ConfigurationError(
           `<pay-card-form>: ${attribute} must be ${row.limit}${notJson}; the form takes no card until it is.`,
         );

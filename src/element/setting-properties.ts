@@ -10,12 +10,19 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/**
+ * A number or JSON setting given as text, read as its attribute is read. A
+ * framework that sets a property whenever the element has one (Vue, Svelte)
+ * hands over the text of `amount="15990"` as it is: it works as in HTML.
+ */
+export const fromText = (kind: 'number' | 'json', text: string): unknown => (kind === 'json' ? parseJson(text) : Number(text));
+
 /** How Lit reads each kind of attribute. */
 const KINDS = {
   text: {},
   boolean: { type: Boolean },
   number: { type: Number },
-  json: { converter: (value: string | null) => (value === null ? null : parseJson(value)) },
+  json: { converter: (value: string | null) => (value === null ? null : fromText('json', value)) },
 } satisfies Record<string, PropertyDeclaration>;
 
 /** The element's reactive properties, one per row of the settings table. */

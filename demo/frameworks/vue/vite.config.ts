@@ -7,7 +7,7 @@ export default defineConfig({
     vue({
       template: {
         // Tell Vue's compiler the tag is a custom element, not an unknown Vue component.
-        compilerOptions: { isCustomElement: (tag) => tag === 'pay-card-form' },
+        compilerOptions: { isCustomElement: (tag) => tag.startsWith('pay-') },
       },
     }),
   ],

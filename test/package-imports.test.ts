@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build, type Metafile } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -73,4 +74,20 @@ test('sideEffects keeps the element registration of the main entry', async () =>
     [],
     'lit-html or LitElement bundled',
   );
+});
+
+test('each module <pay-checkout> loads for its effect keeps that effect in a bundler that honours sideEffects', async () => {
+  // The checkout's loaders read no export of what they import: a bundler may drop a module declared free of side
+  // effects whose exports go unread, and the element it would define with it (a blank card panel, with nothing said).
+  const checkout = await readFile(new URL('../dist/checkout.js', import.meta.url), 'utf8');
+  const loaded = [...checkout.matchAll(/import\('(\.\/[\w-]+\.js)'\)/g)].map(([, path]) => path!);
+  assert.deepEqual(loaded.sort(), ['./pix.js', './script-tag.js'], 'the loaders this test knows');
+  for (const [path, tag] of [
+    ['./script-tag.js', 'pay-card-form'],
+    ['./pix.js', 'pay-pix-qr'],
+  ] as const) {
+    // Imported for its effect alone, as the loader does: an unused import is the case a bundler may drop.
+    const { text } = await bundle(`import './dist/${path.slice(2)}';`, 'browser');
+    assert.ok(text.includes(`customElements.define("${tag}"`) || text.includes(`customElements.define(\`${tag}\``), `${path} kept ${tag}`);
+  }
 });

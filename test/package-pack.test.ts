@@ -60,7 +60,8 @@ test('package metadata: engines, license, repository, keywords, side effects', (
   assert.match(pkg.repository?.url ?? '', /^git\+https:\/\/.+\.git$/);
   assert.ok(Array.isArray(pkg.keywords) && pkg.keywords.includes('web-component'), 'keywords');
   assert.equal(pkg.type, 'module');
-  // Only files that register the element have side effects; everything else can be tree-shaken.
+  // Only files that register an element have side effects (script-tag.js by what it imports, for the checkout's
+  // loader); everything else can be tree-shaken.
   assert.deepEqual([...pkg.sideEffects].filter((f: string) => f.startsWith('./dist/')).sort(), [
     './dist/checkout.js',
     './dist/index.js',
@@ -70,6 +71,7 @@ test('package metadata: engines, license, repository, keywords, side effects', (
     './dist/pay-pix-qr.iife.js',
     './dist/pay-pix-qr.js',
     './dist/pix.js',
+    './dist/script-tag.js',
   ]);
 });
 

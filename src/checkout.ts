@@ -13,7 +13,7 @@ export { CheckoutPaidEvent, type PaidDetail } from './checkout/events/paid-event
 export { PaymentFailedEvent } from './checkout/events/payment-failed-event.js';
 export { MethodChangeEvent } from './checkout/events/method-change-event.js';
 export type { PayCheckoutEventMap, PayCheckoutElementEventMap } from './checkout/events/event-map.js';
-export { PAYMENT_METHODS, type PaymentMethod } from './checkout/methods.js';
+export { PAYMENT_METHODS, type PaymentMethod, type PaymentMethods } from './checkout/methods.js';
 export { en as checkoutEn, ptBR as checkoutPtBR, type CheckoutMessages } from './checkout/messages.js';
 
 // The card from the module its script-tag file is built from: the element and what a page uses beside it,

@@ -2,6 +2,10 @@
 export const PAYMENT_METHODS = ['card', 'pix'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** What `methods` takes: one method, or both in their order, apart by a space or a comma; empty offers both. */
+export type PaymentMethods =
+  '' | PaymentMethod | `${PaymentMethod} ${PaymentMethod}` | `${PaymentMethod},${PaymentMethod}` | `${PaymentMethod}, ${PaymentMethod}`;
+
 /**
  * The methods a `methods` attribute names, in its order, each once: `"pix
  * card"` → `['pix', 'card']`. Names it does not know are left out and

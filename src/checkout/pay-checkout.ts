@@ -13,7 +13,7 @@ import { MethodChangeEvent } from './events/method-change-event.js';
 import type { PaidDetail } from './events/paid-event.js';
 import { PaymentFailedEvent } from './events/payment-failed-event.js';
 import { enLabels, isPortuguese, ptBRLabels, type CheckoutLabels } from './labels.js';
-import { PAYMENT_METHODS, parseMethods, type PaymentMethod } from './methods.js';
+import { PAYMENT_METHODS, parseMethods, type PaymentMethod, type PaymentMethods } from './methods.js';
 import { formatCentavos } from './money.js';
 import { styles } from './pay-checkout.styles.js';
 import type { CheckoutHost, PaymentFlows } from './payment-flows.js';
@@ -147,7 +147,7 @@ export class PayCheckout extends ReactiveElement {
    */
   declare amount: number;
   /** The methods offered and their order, e.g. `"pix card"` (spaces or commas). Default: `"card pix"`. */
-  declare methods: string;
+  declare methods: PaymentMethods;
   /** The method shown: the first of `methods` until the shopper (or the page) chooses another. */
   declare method: PaymentMethod;
   /** Language ("en", "pt-BR"); defaults to the page's `lang`. Passed to the card form, the Pix code and the handler. */
@@ -162,8 +162,8 @@ export class PayCheckout extends ReactiveElement {
   declare frameUrl: string;
   /** The card form's `mode`: `isolated` (default) or `inline`. */
   declare mode: 'isolated' | 'inline';
-  /** The card form's `installments` policy (JSON as an attribute); use the same policy as the handler's `installments`. */
-  declare installments: unknown;
+  /** The card form's `installments` policy, or its JSON text (JSON as an attribute); use the same policy as the handler's `installments`. */
+  declare installments: InstallmentPolicy | string | null;
   /** The card form's `collect-tax-id`: the CPF or CNPJ field. The handler requires the document unless its `requireTaxId` is false. */
   declare collectTaxId: boolean;
   /** The card form's `accepted-brands`. */

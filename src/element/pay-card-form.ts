@@ -150,12 +150,13 @@ export class PayCardForm extends ReactiveElement {
    * Turns on "Parcelas": the merchant's installment policy, `{ maxInstallments,
    * interestFree, monthlyRate, minInstallment }` as `installmentOptions` takes
    * it, with `amount` from the attribute. As an attribute, JSON:
-   * `installments='{"maxInstallments": 12, "interestFree": 3, "monthlyRate": "1.99", "minInstallment": 500}'`.
+   * `installments='{"maxInstallments": 12, "interestFree": 3, "monthlyRate": "1.99", "minInstallment": 500}'`;
+   * the property takes the same JSON text too.
    * A setting it refuses is said once in the console and in `tokenize-error`,
    * `ready` rejects with it, and the form takes no card until it is fixed
    * (docs/installments.md).
    */
-  declare installments: InstallmentPolicy | null;
+  declare installments: InstallmentPolicy | string | null;
   /** Shows a "CPF ou CNPJ" field for the buyer's document, checked with `parseTaxId` (docs/tax-id.md). */
   declare collectTaxId: boolean;
 

@@ -24,6 +24,13 @@ export const checkout = (
   />
 );
 
+// In a server-rendered app, the policy as JSON text (docs/pay-checkout.md).
+export const policyAsText = <pay-checkout installments='{"maxInstallments": 12}' />;
+
+// @ts-expect-error maxInstallments is a number
+export const policyTyped = <pay-checkout installments={{ maxInstallments: 'twelve' }} />;
+// @ts-expect-error methods names card, pix or both
+export const unknownMethods = <pay-checkout methods="card boleto" />;
 // @ts-expect-error amount is integer centavos, not a string
 export const amountAsText = <pay-checkout amount="159,90" />;
 // @ts-expect-error method is 'card' or 'pix'

@@ -130,6 +130,11 @@ test('Pix: chosen on the page, the code is shown; paid from the sandbox console,
     const copy = qr.getByLabel('Pix Copia e Cola code').and(page.locator('input, textarea'));
     await copy.waitFor();
     assert.equal(await copy.inputValue(), code.payload);
+    // What docs/checkout.md tells a merchant's test to read, in any language.
+    assert.equal(
+      await page.locator('pay-checkout pay-pix-qr').evaluate((element) => (element as unknown as { payload: string }).payload),
+      code.payload,
+    );
     await qr
       .getByText(/R\$\s?129\.90/)
       .first()

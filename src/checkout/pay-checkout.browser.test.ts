@@ -20,6 +20,7 @@ import {
   payQr,
   pixQr,
   POLICY,
+  payByCard,
   pressPay,
   radio,
   shadowPart,
@@ -227,11 +228,7 @@ describe('<pay-checkout>: card', function () {
     const { el, orderId } = await mountCheckout(site, { amount: 25000, pageAmount: 1 });
     const form = await cardForm(el);
     expect(await submitText(form)).to.equal(`Pagar ${brl('0,01')}`);
-    await fillCard(form);
-    await typeIn(form, 'taxId', CPF);
-    const paid = next<CheckoutPaidEvent>(el, 'paid');
-    await pressPay(form);
-    const { detail } = await paid;
+    const detail = await payByCard(el, form);
     const [charge] = await charges(site);
     expect(detail).to.deep.equal({ orderId, method: 'card', chargeId: charge!.id, installments: 1, total: 25000 });
     expect([charge!.amount_centavos, charge!.installments]).to.deep.equal([25000, 1]);
@@ -245,11 +242,7 @@ describe('<pay-checkout>: card', function () {
     await chooseInstallments(form, '6');
     const six = planOf(15990, 6);
     expect(await submitText(form)).to.equal(`Pagar ${brl('171,24')}`);
-    await fillCard(form);
-    await typeIn(form, 'taxId', CPF);
-    const paid = next<CheckoutPaidEvent>(el, 'paid');
-    await pressPay(form);
-    const { detail } = await paid;
+    const detail = await payByCard(el, form);
     const [charge] = await charges(site);
     expect(detail).to.deep.equal({ orderId, method: 'card', chargeId: charge!.id, installments: 6, total: six.total });
   });

@@ -13,6 +13,7 @@ import { expectAccessible, EXPIRY_TYPED, isolated, MODE, probeOf, ready, settle,
 import { executeServerCommand as command, sendKeys } from '@web/test-runner-commands';
 import type { PayPixQr } from '../pix-qr/pay-pix-qr.js';
 import type { PayCheckout } from './pay-checkout.js';
+import type { CheckoutPaidEvent } from './events/paid-event.js';
 
 export { MODE, isolated };
 
@@ -174,6 +175,15 @@ export async function pressPay(form: PayCardForm): Promise<void> {
 
 /** The next `type` event of `el`. */
 export const next = <T extends Event>(el: Element, type: string) => oneEvent(el, type) as Promise<T>;
+
+/** Types a Visa and the CPF, presses pay, and waits for the checkout's `paid`: its detail. */
+export async function payByCard(el: PayCheckout, form: PayCardForm): Promise<CheckoutPaidEvent['detail']> {
+  await fillCard(form);
+  await typeIn(form, 'taxId', CPF);
+  const paid = next<CheckoutPaidEvent>(el, 'paid');
+  await pressPay(form);
+  return (await paid).detail;
+}
 
 export function expectText(element: Element, text: string | RegExp): void {
   const shown = element.textContent!.replace(/[ \t\n]+/g, ' ').trim();

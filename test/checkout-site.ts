@@ -7,7 +7,9 @@
  * merchant mounts the handler on the page's own origin and needs none).
  *
  * Driven by web-test-runner's `checkout` command (web-test-runner.config.mjs):
- * `{ action: 'start' }` → `{ site, endpoint, baseUrl }`; then, with `site`:
+ * `{ action: 'start', secretKey? }` → `{ site, endpoint, baseUrl }` (the
+ * handler given that secret key, when a test needs a wrong one), and under
+ * `/failing/` a server error before any handler; then, with `site`:
  * `order` `{ amount }` → a new order's ID; `charges` → the sandbox's charges
  * (its state route); `payments` → what `onPaid` heard; `pay-qr` `{ payload }`
  * → the code paid through the sandbox's console action, settled; `expire` →
@@ -36,14 +38,14 @@ interface Site {
 
 const sites: Site[] = [];
 
-async function start(): Promise<{ site: number; endpoint: string; baseUrl: string; publicKey: string }> {
+async function start(secretKey = MERCHANTS[0]!.secretKey): Promise<{ site: number; endpoint: string; baseUrl: string; publicKey: string }> {
   const sandbox = await createSandbox();
   const orders = new Map<string, CheckoutOrder>();
   const payments: CheckoutPayment[] = [];
   const handler = toNodeHandler(
     checkoutHandler({
       baseUrl: sandbox.url,
-      secretKey: MERCHANTS[0]!.secretKey,
+      secretKey,
       credential: { clientId: ACCOUNT.clientId, secret: ACCOUNT.secret, kind: 'ACCOUNT' },
       referenceSecret: 'ref_test_checkout_element_0123456789abcdef',
       installments: POLICY,
@@ -64,6 +66,9 @@ async function start(): Promise<{ site: number; endpoint: string; baseUrl: strin
       response.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' }).end();
       return;
     }
+    // A server that fails before the handler answers, as a Worker whose checkoutHandler() threw does.
+    if (request.url?.startsWith('/failing/'))
+      return void response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
     void handler(request, response);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -87,8 +92,14 @@ async function admin(sandbox: Sandbox, path: string, body: unknown): Promise<voi
 }
 
 /** The `checkout` command's answer to one payload. */
-export async function checkoutCommand(payload: { action: string; site?: number; amount?: number; payload?: string }): Promise<unknown> {
-  if (payload.action === 'start') return start();
+export async function checkoutCommand(payload: {
+  action: string;
+  site?: number;
+  amount?: number;
+  payload?: string;
+  secretKey?: string;
+}): Promise<unknown> {
+  if (payload.action === 'start') return start(payload.secretKey);
   const site = sites[payload.site ?? -1];
   if (!site) throw new Error(`checkout: no site ${payload.site}; start one first`);
   switch (payload.action) {

@@ -202,6 +202,66 @@ describe('<pay-checkout>: card', function () {
     }
   });
 
+  it('a server that fails before the handler answers: the console says it is the server, not the endpoint', async () => {
+    const hint = nextHint();
+    try {
+      const endpoint = site.endpoint.replace('/api/checkout', '/failing');
+      const { el } = await mountCheckout(site, { locale: 'en', endpoint });
+      const form = await cardForm(el);
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('unreadable_answer');
+      expect(await hint.line).to.equal(
+        `<pay-checkout> endpoint "${endpoint}": the server answered HTTP 500 before checkoutHandler could answer: it failed there (checkoutHandler() throws when an option is wrong). Your server's log says why.`,
+      );
+    } finally {
+      hint.restore();
+    }
+  });
+
+  it('a handler whose secret key the service refuses: the console sends the developer to its onError', async () => {
+    const hint = nextHint();
+    const wrongKey = await startSite('sk_test_51LojaExemploSecretDesconhecida');
+    try {
+      const { el } = await mountCheckout(wrongKey, { locale: 'en' });
+      const form = await cardForm(el);
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('service_error');
+      expect(await hint.line).to.equal(
+        "<pay-checkout>: the checkout handler answered service_error (HTTP 502): the payment service refused it or answered what it could not read (a secretKey or credential of another account or environment does this). Its onError, in your server's log, says what to fix.",
+      );
+      expect(await charges(wrongKey)).to.have.length(0);
+    } finally {
+      hint.restore();
+    }
+  });
+
+  it('a public key the tokenization service refuses: the console names public-key', async () => {
+    const hint = nextHint();
+    try {
+      const { el } = await mountCheckout(site, { locale: 'en' });
+      // Well formed, so only the service can tell: one letter off the sandbox's key.
+      el.publicKey = 'pk_test_51LojaExemploActve0001';
+      const form = await cardForm(el);
+      await until(el, () => form.publicKey === el.publicKey, 'the key handed to the card form');
+      await fillCard(form);
+      await typeIn(form, 'taxId', CPF);
+      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await failed).detail.error.code).to.equal('card_unavailable');
+      expect(await hint.line).to.equal(
+        '<pay-checkout> public-key: the tokenization service at base-url refused it. Use the public key (pk_test_… or pk_live_…) of the account whose secretKey checkoutHandler uses, for the environment base-url names.',
+      );
+    } finally {
+      hint.restore();
+    }
+  });
+
   it('a page that offers parcelas the handler does not (its amount is not the order’s): the console says to align them', async () => {
     const hint = nextHint();
     try {

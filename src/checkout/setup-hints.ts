@@ -41,8 +41,20 @@ function setupHint(error: CheckoutError, { endpoint, orderId, collectTaxId }: Se
   if (code === 'unknown_order') {
     return `<pay-checkout> order-id "${orderId}": the checkout handler's order() does not know this order. Set order-id to the ID your order() looks up.`;
   }
+  // A server that failed before the handler answered (checkoutHandler() threw on its options, a crash) is not a wrong address.
+  if (code === 'unreadable_answer' && (error.status ?? 0) >= 500) {
+    return `<pay-checkout> endpoint "${endpoint}": the server answered HTTP ${error.status} before checkoutHandler could answer: it failed there (checkoutHandler() throws when an option is wrong). Your server's log says why.`;
+  }
   if (code === 'unreadable_answer' || code === 'not_found') {
     return `<pay-checkout> endpoint "${endpoint}": ${error.message} Set endpoint to the path checkoutHandler is mounted at, without its routes (e.g. "/api/checkout").`;
+  }
+  // The handler's own failures: its onError heard the cause, which the page is never sent.
+  if (code === 'service_error' || code === 'internal_error') {
+    return `<pay-checkout>: the checkout handler answered ${code} (HTTP ${error.status}): ${code === 'service_error' ? 'the payment service refused it or answered what it could not read (a secretKey or credential of another account or environment does this)' : "something in your server failed (order(), claim or onPaid threw or did not answer in time, or the handler's setup)"}. Its onError, in your server's log, says what to fix.`;
+  }
+  // The tokenization service refused the card form's key: the shopper typed a whole card for nothing.
+  if (code === 'card_unavailable' && (error.cause as Error | undefined)?.name === 'AuthenticationError') {
+    return `<pay-checkout> public-key: the tokenization service at base-url refused it. Use the public key (pk_test_… or pk_live_…) of the account whose secretKey checkoutHandler uses, for the environment base-url names.`;
   }
   if (code === 'method_unavailable') {
     const option = method === 'card' ? 'secretKey' : 'credential';

@@ -36,7 +36,7 @@ interface Charge {
 }
 
 /** A merchant's site of its own: a sandbox and `checkoutHandler` in front of it. */
-export const startSite = () => command('checkout', { action: 'start' }) as Promise<Site>;
+export const startSite = (secretKey?: string) => command('checkout', { action: 'start', secretKey }) as Promise<Site>;
 /** A new order in the site's store, of `amount` centavos: its ID. */
 export const newOrder = (site: Site, amount: number) =>
   command('checkout', { action: 'order', site: site.site, amount }) as Promise<string>;

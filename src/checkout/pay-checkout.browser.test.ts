@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { installmentOptions } from '../card/installments.js';
 import { formHeight } from '../form/form-height.js';
 import { definePayCheckout } from './pay-checkout.js';
+import { snapAll } from '../element/test-helpers.js';
 import { CheckoutError, CheckoutPaidEvent, MethodChangeEvent, PaymentFailedEvent } from '../checkout.js';
 import {
   cardForm,
@@ -295,10 +296,16 @@ describe('<pay-checkout>: card', function () {
   });
 
   it('amount and installments set as properties holding text, as Vue and Svelte templates set them: read as the attributes are', async () => {
-    const { el, orderId } = await mountCheckout(site);
-    Object.assign(el, { amount: '15990', installments: JSON.stringify(POLICY) });
+    // The attributes say otherwise (R$ 0,01, up to 12x): only text read from the properties gives R$ 159,90 in up to 6x.
+    const { el, orderId } = await mountCheckout(site, { pageAmount: 1 });
+    Object.assign(el, { amount: '15990', installments: JSON.stringify({ ...POLICY, maxInstallments: 6 }) });
     const form = await cardForm(el);
     expect(await submitText(form)).to.equal(`Pagar ${brl('159,90')}`);
+    await until(form, () => form.plan !== null, 'the Parcelas');
+    const options = isolated
+      ? (await snapAll(form, '#installments option')).length
+      : form.shadowRoot!.querySelectorAll('#installments option').length;
+    expect(options).to.equal(6);
     await chooseInstallments(form, '6');
     const six = planOf(15990, 6);
     expect(await submitText(form)).to.equal(`Pagar ${brl('171,24')}`);

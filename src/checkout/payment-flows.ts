@@ -52,7 +52,7 @@ export class PaymentFlows {
   paid: PaidDetail | null = null;
   readonly #host: CheckoutHost;
   #pixQr: PayPixQr | null = null;
-  /** The codes whose fix the console has had (setup-hints.ts). */
+  /** The sentences the console has had (setup-hints.ts). */
   readonly #hinted = new Set<string>();
   /** What the card or Pix panel says of its last outcome ('' for nothing). */
   #sentence = { card: '', pix: '' };

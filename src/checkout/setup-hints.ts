@@ -15,15 +15,15 @@ interface Settings {
 
 /**
  * Says the fix for `error` in the console, when it is one of the page
- * developer's mistakes, once per code in `told` (the element's): the same
+ * developer's mistakes, once per sentence in `told` (the element's): the same
  * mistake fails every attempt. `field` is the request field the handler
  * named, if it did.
  */
 export function tellDeveloper(error: CheckoutError, element: Settings, told: Set<string>, field = ''): void {
-  if (told.has(error.code)) return;
   const hint = setupHint(error, element, field);
-  if (!hint) return;
-  told.add(error.code);
+  // By sentence, not code: a wrong endpoint and a server that failed are both an unreadable answer.
+  if (!hint || told.has(hint)) return;
+  told.add(hint);
   console.error(hint);
 }
 

@@ -38,7 +38,7 @@ export interface PayCheckoutJsxProps extends DetailedHTMLProps<HTMLAttributes<Pa
   'frame-url'?: PayCheckout['frameUrl'];
   /** The card form's mode: `isolated` (default) or `inline`. */
   mode?: PayCheckout['mode'];
-  /** The card form's parcelas policy (an object, set as a property); the same policy as the handler's. */
+  /** The card form's parcelas policy: an object, or its JSON text (which a server-rendered page keeps); the same policy as the handler's. */
   installments?: PayCheckout['installments'];
   /** Shows the card form's "CPF ou CNPJ" field. */
   'collect-tax-id'?: PayCheckout['collectTaxId'];

@@ -13,6 +13,7 @@ import {
   expectCheckoutAccessible,
   expectText,
   expireCodes,
+  failToPay,
   fillCard,
   isolated,
   mountCheckout,
@@ -171,11 +172,7 @@ describe('<pay-checkout>: card', function () {
       const { el } = await mountCheckout(site, { locale: 'en' });
       el.orderId = 'pedido-que-nao-existe';
       const form = await cardForm(el);
-      await fillCard(form);
-      await typeIn(form, 'taxId', CPF);
-      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-      await pressPay(form);
-      expect((await failed).detail.error.code).to.equal('unknown_order');
+      expect((await failToPay(el, form)).code).to.equal('unknown_order');
       expect(await hint.line).to.equal(
         '<pay-checkout> order-id "pedido-que-nao-existe": the checkout handler\'s order() does not know this order. Set order-id to the ID your order() looks up.',
       );
@@ -209,11 +206,7 @@ describe('<pay-checkout>: card', function () {
       const endpoint = site.endpoint.replace('/api/checkout', '/failing');
       const { el } = await mountCheckout(site, { locale: 'en', endpoint });
       const form = await cardForm(el);
-      await fillCard(form);
-      await typeIn(form, 'taxId', CPF);
-      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-      await pressPay(form);
-      expect((await failed).detail.error.code).to.equal('unreadable_answer');
+      expect((await failToPay(el, form)).code).to.equal('unreadable_answer');
       expect(await hint.line).to.equal(
         `<pay-checkout> endpoint "${endpoint}": the server answered HTTP 500 before checkoutHandler could answer: it failed there (checkoutHandler() throws when an option is wrong). Your server's log says why.`,
       );
@@ -228,11 +221,7 @@ describe('<pay-checkout>: card', function () {
     try {
       const { el } = await mountCheckout(wrongKey, { locale: 'en' });
       const form = await cardForm(el);
-      await fillCard(form);
-      await typeIn(form, 'taxId', CPF);
-      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-      await pressPay(form);
-      expect((await failed).detail.error.code).to.equal('service_error');
+      expect((await failToPay(el, form)).code).to.equal('service_error');
       expect(await hint.line).to.equal(
         "<pay-checkout>: the checkout handler answered service_error (HTTP 502): the payment service refused it or answered what it could not read (a secretKey or credential of another account or environment does this). Its onError, in your server's log, says what to fix.",
       );
@@ -250,11 +239,7 @@ describe('<pay-checkout>: card', function () {
       el.publicKey = 'pk_test_51LojaExemploActve0001';
       const form = await cardForm(el);
       await until(el, () => form.publicKey === el.publicKey, 'the key handed to the card form');
-      await fillCard(form);
-      await typeIn(form, 'taxId', CPF);
-      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-      await pressPay(form);
-      expect((await failed).detail.error.code).to.equal('card_unavailable');
+      expect((await failToPay(el, form)).code).to.equal('card_unavailable');
       expect(await hint.line).to.equal(
         '<pay-checkout> public-key: the tokenization service at base-url refused it. Use the public key (pk_test_… or pk_live_…) of the account whose secretKey checkoutHandler uses, for the environment base-url names.',
       );
@@ -271,11 +256,7 @@ describe('<pay-checkout>: card', function () {
       const { el, orderId } = await mountCheckout(site, { locale: 'en', amount: 1000, pageAmount: 15990 });
       const form = await cardForm(el);
       await chooseInstallments(form, '6');
-      await fillCard(form);
-      await typeIn(form, 'taxId', CPF);
-      const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-      await pressPay(form);
-      expect((await failed).detail.error.code).to.equal('installments_not_offered');
+      expect((await failToPay(el, form)).code).to.equal('installments_not_offered');
       expect(await hint.line).to.equal(
         `<pay-checkout> installments: the checkout handler does not offer the count this page offered for order "${orderId}". Give <pay-checkout> the same installments policy as checkoutHandler, and amount the order's amount in centavos.`,
       );

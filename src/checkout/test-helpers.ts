@@ -14,6 +14,8 @@ import { executeServerCommand as command, sendKeys } from '@web/test-runner-comm
 import type { PayPixQr } from '../pix-qr/pay-pix-qr.js';
 import type { PayCheckout } from './pay-checkout.js';
 import type { CheckoutPaidEvent } from './events/paid-event.js';
+import type { PaymentFailedEvent } from './events/payment-failed-event.js';
+import type { CheckoutError } from './checkout-error.js';
 
 export { MODE, isolated };
 
@@ -175,6 +177,15 @@ export async function pressPay(form: PayCardForm): Promise<void> {
 
 /** The next `type` event of `el`. */
 export const next = <T extends Event>(el: Element, type: string) => oneEvent(el, type) as Promise<T>;
+
+/** Types a Visa and the CPF, presses pay, and waits for the checkout's `payment-failed`: its error. */
+export async function failToPay(el: PayCheckout, form: PayCardForm): Promise<CheckoutError> {
+  await fillCard(form);
+  await typeIn(form, 'taxId', CPF);
+  const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+  await pressPay(form);
+  return (await failed).detail.error;
+}
 
 /** Types a Visa and the CPF, presses pay, and waits for the checkout's `paid`: its detail. */
 export async function payByCard(el: PayCheckout, form: PayCardForm): Promise<CheckoutPaidEvent['detail']> {

@@ -13,6 +13,15 @@ interface Settings {
   collectTaxId: boolean;
 }
 
+/** What the handler's own failures come from, most often. */
+const SERVER_CAUSES = new Map<string, string>([
+  [
+    'service_error',
+    'the payment service refused it or answered what it could not read (a secretKey or credential of another account or environment does this)',
+  ],
+  ['internal_error', "something in your server failed (order(), claim or onPaid threw or did not answer in time, or the handler's setup)"],
+]);
+
 /**
  * Says the fix for `error` in the console, when it is one of the page
  * developer's mistakes, once per sentence in `told` (the element's): the same
@@ -49,8 +58,9 @@ function setupHint(error: CheckoutError, { endpoint, orderId, collectTaxId }: Se
     return `<pay-checkout> endpoint "${endpoint}": ${error.message} Set endpoint to the path checkoutHandler is mounted at, without its routes (e.g. "/api/checkout").`;
   }
   // The handler's own failures: its onError heard the cause, which the page is never sent.
-  if (code === 'service_error' || code === 'internal_error') {
-    return `<pay-checkout>: the checkout handler answered ${code} (HTTP ${error.status}): ${code === 'service_error' ? 'the payment service refused it or answered what it could not read (a secretKey or credential of another account or environment does this)' : "something in your server failed (order(), claim or onPaid threw or did not answer in time, or the handler's setup)"}. Its onError, in your server's log, says what to fix.`;
+  const cause = SERVER_CAUSES.get(code);
+  if (cause) {
+    return `<pay-checkout>: the checkout handler answered ${code} (HTTP ${error.status}): ${cause}. Its onError, in your server's log, says what to fix.`;
   }
   // The tokenization service refused the card form's key: the shopper typed a whole card for nothing.
   if (code === 'card_unavailable' && (error.cause as Error | undefined)?.name === 'AuthenticationError') {

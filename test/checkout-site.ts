@@ -8,8 +8,11 @@
  *
  * Driven by web-test-runner's `checkout` command (web-test-runner.config.mjs):
  * `{ action: 'start', secretKey? }` → `{ site, endpoint, baseUrl }` (the
- * handler given that secret key, when a test needs a wrong one), and under
- * `/failing/` a server error before any handler; then, with `site`:
+ * handler given that secret key, when a test needs a wrong one), under
+ * `/failing/` a server error before any handler, and under `/dropping/` the
+ * handler behind a network that drops the site's first card payment (its
+ * connection closed before the handler sees it, as a phone losing signal
+ * does); then, with `site`:
  * `order` `{ amount }` → a new order's ID; `charges` → the sandbox's charges
  * (its state route); `payments` → what `onPaid` heard; `pay-qr` `{ payload }`
  * → the code paid through the sandbox's console action, settled; `expire` →
@@ -35,6 +38,9 @@ interface Site {
   orders: Map<string, CheckoutOrder>;
   payments: CheckoutPayment[];
 }
+
+/** The sites whose first card payment under `/dropping/` has been dropped. */
+const dropped = new Set<Server>();
 
 const sites: Site[] = [];
 
@@ -63,12 +69,24 @@ async function start(secretKey = MERCHANTS[0]!.secretKey): Promise<{ site: numbe
   const server = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' }).end();
+      response
+        .writeHead(204, {
+          'access-control-allow-methods': 'GET, POST',
+          'access-control-allow-headers': 'content-type',
+          // A browser sends a request again, unseen, when a connection it reused closes with no answer: the
+          // payment to drop must come on a connection of its own, or it would be dropped and then sent again.
+          ...(request.url?.startsWith('/dropping/') ? { connection: 'close' } : {}),
+        })
+        .end();
       return;
     }
     // A server that fails before the handler answers, as a Worker whose checkoutHandler() threw does.
     if (request.url?.startsWith('/failing/'))
       return void response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+    if (request.url?.startsWith('/dropping/') && request.url.endsWith('/card') && !dropped.has(server)) {
+      dropped.add(server);
+      return void request.socket.destroy();
+    }
     void handler(request, response);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -15,6 +15,7 @@ import {
   expireCodes,
   failToPay,
   fillCard,
+  focusIn,
   isolated,
   mountCheckout,
   next,
@@ -30,6 +31,7 @@ import {
   startSite,
   submitText,
   typeIn,
+  typeKeys,
   until,
   type Site,
 } from './test-helpers.js';
@@ -112,6 +114,56 @@ describe('<pay-checkout>: card', function () {
     expect((await paid).detail).to.include({ orderId, method: 'card', installments: 1, total: 15990 });
   });
 
+  it('declined, then another card typed over it and paid from the form: paid, the CPF and the parcelas kept', async () => {
+    const { el, orderId } = await mountCheckout(site, { locale: 'en' });
+    const form = await cardForm(el);
+    await fillCard(form, '4000000000000002');
+    await typeIn(form, 'taxId', CPF);
+    await chooseInstallments(form, '6');
+    const failed = next<PaymentFailedEvent>(el, 'payment-failed');
+    await pressPay(form);
+    expect((await failed).detail.error.code).to.equal('declined');
+    // The shopper corrects the card where it is, without "Try again": that too is a new try.
+    await focusIn(form, '#number');
+    await sendKeys({ press: 'Control+a' });
+    await typeKeys(form, '4111111111111111');
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await pressPay(form);
+    expect((await paid).detail).to.include({ orderId, method: 'card', installments: 6, total: planOf(15990, 6).total });
+    expect(shadowPart(el, 'action').hidden).to.equal(true);
+  });
+
+  it('the shop unreachable while paying: "Try again" pays with the card as typed, nothing typed twice', async () => {
+    const dropping = await startSite();
+    const endpoint = dropping.endpoint.replace('/api/checkout', '/dropping/api/checkout');
+    const { el, orderId } = await mountCheckout(dropping, { locale: 'en', endpoint });
+    const form = await cardForm(el);
+    await chooseInstallments(form, '6');
+    const error = await failToPay(el, form);
+    expect(error.code).to.equal('network_error');
+    await until(el, () => el.shadowRoot!.activeElement === shadowPart(el, 'action'), 'focus on "Try again"');
+    expectText(shadowPart(el, 'note'), 'We could not reach the shop. Check your connection and try again.');
+    expect(await charges(dropping)).to.have.length(0);
+
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await sendKeys({ press: 'Enter' });
+    expect((await paid).detail).to.include({ orderId, method: 'card', installments: 6, total: planOf(15990, 6).total });
+    expect(await charges(dropping)).to.have.length(1);
+  });
+
+  it('an order paid in another tab: already_paid, and the form takes no card, so pressing pay cannot pass unnoticed', async () => {
+    const first = await mountCheckout(site, { locale: 'en' });
+    await payByCard(first.el, await cardForm(first.el));
+    const charged = (await charges(site)).length;
+    const second = await mountCheckout(site, { locale: 'en', orderId: first.orderId });
+    const form = await cardForm(second.el);
+    expect(form.hasAttribute('disabled')).to.equal(false);
+    expect((await failToPay(second.el, form)).code).to.equal('already_paid');
+    await until(second.el, () => form.hasAttribute('disabled'), 'the card form disabled');
+    expect(shadowPart(second.el, 'action').hidden).to.equal(true);
+    expect(await charges(site)).to.have.length(charged);
+  });
+
   it('an endpoint that is not the handler: the shopper is told, and the console names the setting to fix, once', async () => {
     const errors: string[] = [];
     const error = console.error;
@@ -130,19 +182,16 @@ describe('<pay-checkout>: card', function () {
       const form = await cardForm(el);
       await fillCard(form);
       await typeIn(form, 'taxId', CPF);
-      for (const attempt of [1, 2]) {
-        const failed = next<PaymentFailedEvent>(el, 'payment-failed');
-        await pressPay(form);
-        expect((await failed).detail.error.code, `attempt ${attempt}`).to.equal('unreadable_answer');
-        await until(el, () => !shadowPart(el, 'action').hidden, 'a way to try again');
-        if (attempt === 1) {
-          await firstLine;
-          await sendKeys({ press: 'Enter' });
-          await until(el, () => shadowPart(el, 'action').hidden, 'the form again');
-          await fillCard(form);
-          await typeIn(form, 'taxId', CPF);
-        }
-      }
+      const first = next<PaymentFailedEvent>(el, 'payment-failed');
+      await pressPay(form);
+      expect((await first).detail.error.code, 'attempt 1').to.equal('unreadable_answer');
+      await until(el, () => el.shadowRoot!.activeElement === shadowPart(el, 'action'), 'focus on "Try again"');
+      await firstLine;
+      // "Try again" pays again with the card as typed, and fails the same way.
+      const second = next<PaymentFailedEvent>(el, 'payment-failed');
+      await sendKeys({ press: 'Enter' });
+      expect((await second).detail.error.code, 'attempt 2').to.equal('unreadable_answer');
+      await until(el, () => !shadowPart(el, 'action').hidden, 'a way to try again');
       const ours = errors.filter((line) => line.startsWith('<pay-checkout>'));
       expect(ours).to.have.length(1);
       expect(ours[0]).to.match(

@@ -319,8 +319,8 @@ export class PayCheckout extends ReactiveElement {
     form.hideSuccess = true;
     const total = this.#plan?.total ?? this.amount;
     form.submitLabel = total > 0 ? this.#labels.pay(formatCentavos(total, lang)) : '';
-    // A form-associated element's own `disabled`: no second card while one is being charged.
-    form.toggleAttribute('disabled', this.#flows?.card === 'paying');
+    // A form-associated element's own `disabled`: no second card while one is being charged, or once none may be.
+    form.toggleAttribute('disabled', !!this.#flows?.cardLocked);
   }
 
   /** Loads the card form's code, then mounts the form with this element's settings. */

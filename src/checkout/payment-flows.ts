@@ -69,6 +69,11 @@ export class PaymentFlows {
     else void this.generatePix();
   }
 
+  /** The card form takes no card: one is being charged, the order is paid, or the handler said not to pay it again from here. */
+  get cardLocked(): boolean {
+    return this.card === 'paying' || this.#final || !!this.paid;
+  }
+
   get #m(): CheckoutMessages {
     return checkoutMessagesFor(this.#host.lang());
   }
@@ -118,7 +123,8 @@ export class PaymentFlows {
   async payByCard(token: string): Promise<void> {
     const host = this.#host;
     const form = host.cardForm();
-    if (this.card !== 'ready' || !form || this.paid) return;
+    // After a decline or a failure, a card sent from the form is a new try, as one after "Try again" is.
+    if (this.cardLocked || !form) return;
     this.card = 'paying';
     host.say(this.#m.paying);
     host.requestUpdate();
@@ -162,13 +168,23 @@ export class PaymentFlows {
     if (!host.view.actions.card.hidden) host.view.actions.card.focus();
   }
 
-  /** After a decline or a failure: the form again, empty, with focus in it. */
+  /**
+   * After a decline: the form again, empty, with focus in it, for another card. After a failure the card is not
+   * to blame for (the shop unreachable, a service error): paid again as it is, nothing typed twice.
+   */
   #tryCardAgain(): void {
     const host = this.#host;
+    const form = host.cardForm();
+    const declined = this.card === 'declined';
     this.card = 'ready';
     this.#sentence.card = '';
-    host.cardForm()?.reset();
     host.requestUpdate();
+    if (!declined) {
+      // Its outcome arrives as for the pay button: `tokenized`, or the form's own word on what to fix.
+      form?.tokenize().catch(() => {});
+      return;
+    }
+    form?.reset();
     void host.updated().then(() => host.cardForm()?.focus());
   }
 

@@ -51,12 +51,20 @@ export const payQr = (site: Site, payload: string) => command('checkout', { acti
 /** Moves the site's sandbox clock past every code's expiry. */
 export const expireCodes = (site: Site) => command('checkout', { action: 'expire', site: site.site });
 
-/** `<pay-checkout>` for a new order of `amount` centavos, with parcelas and the document, in this run's mode. */
+/** `<pay-checkout>` for a new order of `amount` centavos (or the order `orderId`, as a second tab shows it), with parcelas and the document, in this run's mode. */
 export async function mountCheckout(
   site: Site,
-  options: { amount?: number; pageAmount?: number; methods?: string; locale?: string; theme?: string; endpoint?: string } = {},
+  options: {
+    amount?: number;
+    pageAmount?: number;
+    methods?: string;
+    locale?: string;
+    theme?: string;
+    endpoint?: string;
+    orderId?: string;
+  } = {},
 ): Promise<{ el: PayCheckout; orderId: string }> {
-  const orderId = await newOrder(site, options.amount ?? 15990);
+  const orderId = options.orderId ?? (await newOrder(site, options.amount ?? 15990));
   const el = await fixture<PayCheckout>(
     html`<pay-checkout
       endpoint=${options.endpoint ?? site.endpoint}

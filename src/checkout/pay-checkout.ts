@@ -399,15 +399,14 @@ export class PayCheckout extends ReactiveElement {
     });
   }
 
-  /** "Try again" after code did not load: the method starts over (a card already typed is typed again). */
+  /**
+   * "Try again" after code did not load. The next update loads what is missing: the card form's code, or (Pix)
+   * the flows with a new code. A card typed when the payment's code failed is paid again as typed, which loads it.
+   */
   #retry(): void {
     const method = this.#unloaded;
     this.#unloaded = null;
-    if (method === 'card') {
-      this.#cardForm?.reset();
-      void this.updateComplete.then(() => this.#cardForm?.focus());
-    }
-    // The next update loads what is missing: the card form's code, or (Pix) the flows with a new code.
+    if (method === 'card') this.#cardForm?.tokenize().catch(() => {});
     this.requestUpdate();
   }
 

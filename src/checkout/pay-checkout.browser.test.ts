@@ -18,6 +18,7 @@ import {
   focusIn,
   isolated,
   mountCheckout,
+  newOrder,
   next,
   payments,
   payQr,
@@ -479,6 +480,41 @@ describe('<pay-checkout>: Pix', function () {
     expect(second.payload).to.not.equal(payload);
     expect(second.state).to.equal('pending');
     expect(action.hidden).to.equal(true);
+  });
+
+  it('another order-id: the checkout starts over for it, with nothing left of the order before (its outcome, its Pix code)', async () => {
+    const { el, orderId: first } = await mountCheckout(site, { locale: 'en', amount: 15990 });
+    expect((await payByCard(el, await cardForm(el))).orderId).to.equal(first);
+
+    // A single-page app reuses the element for the shopper's next order.
+    const second = await newOrder(site, 4590);
+    el.orderId = second;
+    el.amount = 4590;
+    await el.updateComplete;
+    const form = await cardForm(el);
+    expect(shadowPart(el, 'card-panel').textContent).not.to.match(/approved/i);
+    expect([
+      shadowPart<HTMLFieldSetElement>(el, 'methods').disabled,
+      form.hasAttribute('disabled'),
+      form.parentElement!.hidden,
+    ]).to.deep.equal([false, false, false]);
+    expect(await submitText(form)).to.equal('Pay R$45.90');
+
+    radio(el, 'pix').click();
+    const qr = await pixQr(el);
+    expect(qr.code?.amount).to.equal('45.90');
+    const third = await newOrder(site, 1000);
+    el.orderId = third;
+    el.amount = 1000;
+    await el.updateComplete;
+    expect(qr.isConnected, 'the code of the order before is taken away').to.equal(false);
+    await until(el, () => !!el.shadowRoot!.querySelector('pay-pix-qr'), 'a code for the new order');
+    const code = await pixQr(el);
+    expect(code.code?.amount).to.equal('10.00');
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await payQr(site, code.payload);
+    expect((await paid).detail).to.include({ orderId: third, method: 'pix' });
+    expect((await payments(site)).filter((p) => p.orderId === second)).to.deep.equal([]);
   });
 
   it('a live amount: the parcelas follow it, and a code shown for the old amount is withdrawn until asked for again', async () => {

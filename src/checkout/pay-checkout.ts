@@ -136,7 +136,11 @@ export class PayCheckout extends ReactiveElement {
 
   /** Where `checkoutHandler` is mounted: a URL or a path, e.g. `/api/checkout`. Its routes are `{endpoint}/card`, `/pix`, `/pix/status`. */
   declare endpoint: string;
-  /** The merchant's order ID, as the handler's `order()` knows it. */
+  /**
+   * The merchant's order ID, as the handler's `order()` knows it. Set another
+   * for the shopper's next order and the checkout starts over for it: the
+   * outcome and any Pix code of the order before go.
+   */
   declare orderId: string;
   /**
    * The order's amount in integer centavos (R$ 159,90 is `15990`), for the
@@ -244,8 +248,9 @@ export class PayCheckout extends ReactiveElement {
       this.#warnedMethods = this.methods;
     }
     if (!this.#offered.includes(this.method)) this.method = this.#offered[0]!;
+    if (changed.has('orderId') && changed.get('orderId') !== undefined) this.#flows?.orderChanged();
     // A code shown for another amount is withdrawn: the shopper would pay what the page no longer says.
-    if (changed.has('amount') && changed.get('amount') !== undefined) this.#flows?.amountChanged();
+    else if (changed.has('amount') && changed.get('amount') !== undefined) this.#flows?.amountChanged();
     if (this.method === 'card' && this.#cardLoad === 'idle' && this.#unloaded !== 'card') void this.#loadCard();
     if (this.method === 'pix' && !this.#startingPix && (this.#flows?.pix ?? 'idle') === 'idle' && this.#unloaded !== 'pix') {
       // Once per start: the updates before the flows arrive must not ask again.

@@ -20,7 +20,14 @@ import type { CheckoutView } from './view.js';
 
 /** What the element lends the flows: its settings, its markup, its voice. */
 export interface CheckoutHost {
-  readonly element: HTMLElement & { endpoint: string; orderId: string; amount: number; theme: string; collectTaxId: boolean };
+  readonly element: HTMLElement & {
+    endpoint: string;
+    orderId: string;
+    amount: number;
+    method: string;
+    theme: string;
+    collectTaxId: boolean;
+  };
   readonly view: CheckoutView;
   /** The language the element speaks now. */
   lang(): string;
@@ -205,6 +212,8 @@ export class PaymentFlows {
       ),
       postPixCode(endpoint, { orderId, locale: host.lang() }),
     ]);
+    // Another order since: this answer is the old one's. The new one gets its own code, on show.
+    if (host.element.orderId !== orderId) return host.element.method === 'pix' ? this.generatePix() : undefined;
     const m = this.#m;
     if (!loaded || !answer.ok) {
       this.pix = 'failed';
@@ -240,6 +249,21 @@ export class PaymentFlows {
     this.pix = 'shown';
     host.view.holders.pix.append(qr);
     host.requestUpdate();
+  }
+
+  /** Another order: the checkout starts over for it, with nothing of the one before (its outcome, its Pix code). */
+  orderChanged(): void {
+    this.#removePixQr();
+    this.pix = 'idle';
+    this.paid = null;
+    this.#final = false;
+    this.#sentence = { card: '', pix: '' };
+    // A card being charged is the order before's to settle; a card typed and not yet sent is the shopper's still.
+    if (this.card !== 'paying') {
+      if (this.card !== 'ready') this.#host.cardForm()?.reset();
+      this.card = 'ready';
+    }
+    this.#host.requestUpdate();
   }
 
   /** The amount changed: a code shown for the old one is withdrawn. */

@@ -1058,6 +1058,61 @@ describe('Pix', () => {
     assert.equal(readCheckoutError((await post('/pix', { orderId })).body)?.error, 'already_paid');
   });
 
+  it('a code paid with no page left to poll it (the shopper back from the bank’s app): the card then is refused, already_paid, and nothing charged', async () => {
+    const left = newOrder(2590);
+    const shown = readPixCode((await post('/pix', { orderId: left })).body)!;
+    await admin('/sandbox/actions/pay-qr', { qr_code_payload: shown.payload, payer_account_id: 'acc_sandbox_filial' });
+    await admin('/sandbox/clock/advance', { ms: 2_000 });
+    const before = (await charges()).length;
+    const byCard = await post('/card', { orderId: left, token: await newToken(), installments: 1, taxId: CPF });
+    assert.equal(byCard.status, 409);
+    assert.equal(readCheckoutError(byCard.body)?.error, 'already_paid');
+    assert.equal((await charges()).length, before, 'no charge');
+    // onPaid hears of the Pix payment there, and not again when a page polls later.
+    const told = [{ method: 'pix', orderId: left, id: shown.qrCodeId, amount: 2590 }];
+    assert.deepEqual(
+      paid.filter((p) => p.orderId === left),
+      told,
+    );
+    assert.deepEqual((await send(pixStatusUrl(endpoint, shown.reference), { method: 'GET' })).body, { status: 'paid' });
+    assert.deepEqual(
+      paid.filter((p) => p.orderId === left),
+      told,
+    );
+  });
+
+  it('a code shown and not paid: the card is charged; where the service cannot say whether it was paid, nothing is charged (503)', async () => {
+    const open = newOrder(2590);
+    assert.equal((await post('/pix', { orderId: open })).status, 200);
+    const byCard = await post('/card', { orderId: open, token: await newToken(), installments: 1, taxId: CPF });
+    assert.equal((byCard.body as { outcome?: string }).outcome, 'approved', JSON.stringify(byCard.body));
+
+    // The code's details cannot be read; the charges route works.
+    const blind = await serve(
+      checkoutHandler(
+        options({
+          fetch: (input, init) =>
+            new URL(input instanceof Request ? input.url : String(input)).pathname === '/v3/qr_code/details'
+              ? Promise.reject(new TypeError('fetch failed'))
+              : fetch(input, init),
+        }),
+      ),
+    );
+    servers.push(blind.server);
+    const unsure = newOrder(2590);
+    assert.equal((await post('/pix', { orderId: unsure }, {}, blind.endpoint)).status, 200);
+    const before = (await charges()).length;
+    const heard = failures.length;
+    const refused = await post('/card', { orderId: unsure, token: await newToken(), installments: 1, taxId: CPF }, {}, blind.endpoint);
+    assert.equal(refused.status, 503);
+    assert.equal(readCheckoutError(refused.body)?.error, 'service_unavailable');
+    assert.equal((await charges()).length, before, 'no charge');
+    assert.deepEqual(
+      failures.slice(heard).map((f) => f.step),
+      ['pix details'],
+    );
+  });
+
   it('a forged or altered reference is refused, and the sandbox hears nothing of it', async () => {
     const [version, payload, mac] = code.reference.split('.') as [string, string, string];
     const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'a' ? 'b' : 'a') + text.slice(at + 1);

@@ -9,6 +9,7 @@ import { failedBeforeSending } from '../request.js';
 import { answer, refuse } from './http.js';
 import { DECLINE_SENTENCES, type CheckoutLanguage } from './messages.js';
 import type { CheckoutMemory } from './memory.js';
+import { shownCodePaid, type PixTools } from './pix.js';
 import type { CheckoutConfig } from './options.js';
 import { claimOrder, findOrder, notifyPaid, releaseOrder } from './steps.js';
 
@@ -26,6 +27,8 @@ export async function payByCard(
   memory: CheckoutMemory,
   body: unknown,
   language: CheckoutLanguage,
+  /** The Pix side, when the handler has one: a code it showed for the order is read before a card is charged. */
+  pix?: PixTools,
 ): Promise<Response> {
   const checked = checkCardPaymentRequest(body);
   if (!checked.ok) return refuse('invalid_request', language, { field: checked.field });
@@ -52,6 +55,12 @@ export async function payByCard(
     // The amount is the order's, the plan the shop's: whatever the page showed or posted.
     const option = planOption(config, found.amount, installments);
     if (!option) return refuse('installments_not_offered', language, { field: 'installments' });
+
+    if (pix) {
+      const shown = await shownCodePaid(config, memory, pix, orderId);
+      if (shown === 'paid') return refuse('already_paid', language);
+      if (shown === 'unknown') return refuse('service_unavailable', language);
+    }
 
     const claim = await claimOrder(config, orderId);
     if (claim === 'failed') return refuse('internal_error', language);

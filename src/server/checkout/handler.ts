@@ -88,7 +88,7 @@ export function checkoutHandler(options: CheckoutHandlerOptions): CheckoutHandle
       language = answerLanguage(typeof locale === 'string' ? locale.slice(0, CHECKOUT_LIMITS.locale) : undefined, accepted);
       if (route === 'card') {
         return card
-          ? await payByCard(card, memory, body.value, language)
+          ? await payByCard(card, memory, body.value, language, pix)
           : misconfigured(config, route, 'method_unavailable', UNAVAILABLE.card, language);
       }
       return pix

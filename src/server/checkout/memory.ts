@@ -23,6 +23,7 @@ class Recent<K, V> extends Map<K, V> {
 
 /** A Pix code shown for an order, reused while it is payable. */
 export interface ShownCode {
+  qrCodeId: string;
   amount: number;
   expiresAt: number;
   answer: object;
@@ -92,6 +93,11 @@ export class CheckoutMemory {
   shownCode(orderId: string, amount: number, now: number, marginMs: number): object | undefined {
     const shown = this.#shown.get(orderId);
     return shown && shown.amount === amount && shown.expiresAt - now >= marginMs ? shown.answer : undefined;
+  }
+
+  /** The code last shown for `orderId`, payable or not, until the order is seen paid. */
+  lastShown(orderId: string): ShownCode | undefined {
+    return this.#shown.get(orderId);
   }
 
   show(orderId: string, code: ShownCode): void {

@@ -95,7 +95,7 @@ export async function generatePix(
       expiresAt: new Date(expiresAt).toISOString(),
       reference,
     };
-    memory.show(orderId, { amount: found.amount, expiresAt, answer: code });
+    memory.show(orderId, { qrCodeId, amount: found.amount, expiresAt, answer: code });
     return { code };
   });
   return 'refusal' in made ? made.refusal : answer(200, { ...made.code, serverTime: now } satisfies PixCode);
@@ -133,24 +133,61 @@ export async function pixStatus(
     }
     const status = details?.status;
     if (status === QrCodeStatus.PAID) {
-      memory.paid(reference.orderId);
-      // Not remembered when onPaid failed: the next poll tells the merchant again.
-      const told = memory.report(reference.qrCodeId, () =>
-        notifyPaidAtLast(config, 'pix/status', {
-          method: 'pix',
-          orderId: reference.orderId,
-          id: reference.qrCodeId,
-          amount: reference.amount,
-        }),
-      );
-      // Waited for, so that a page that moves on once paid finds the order marked paid; but never past the page's patience.
-      await waitAtMost(told, Math.min(config.storeTimeoutMs, PAID_ANSWER_WAIT_MS));
+      await codePaid(config, memory, 'pix/status', reference);
       return answer(200, paid);
     }
     // A status this version does not know is not a payment: the page keeps waiting, its countdown still runs.
     const current: PixStatusAnswer = { status: status === QrCodeStatus.EXPIRED ? 'expired' : 'pending' };
     return answer(200, current);
   });
+}
+
+/**
+ * A code read paid: the order is paid from now on, and `onPaid` told, once
+ * per code in this process unless it fails (the next read tells it again).
+ * Waited for, so that a page that moves on once paid finds the order marked
+ * paid; but never past the page's patience.
+ */
+async function codePaid(
+  config: CheckoutConfig,
+  memory: CheckoutMemory,
+  route: string,
+  code: { orderId: string; qrCodeId: string; amount: number },
+): Promise<void> {
+  memory.paid(code.orderId);
+  const told = memory.report(code.qrCodeId, () =>
+    notifyPaidAtLast(config, route, { method: 'pix', orderId: code.orderId, id: code.qrCodeId, amount: code.amount }),
+  );
+  await waitAtMost(told, Math.min(config.storeTimeoutMs, PAID_ANSWER_WAIT_MS));
+}
+
+/**
+ * Before a card is charged: whether the code this process last showed for
+ * the order was paid meanwhile. The shopper may have paid it in the bank's
+ * app and come back to a page that never polled it, and then reached for
+ * the card. Read paid, it is reported as the status route reports it.
+ * `unknown` when the service could not say: the card must not be charged on
+ * a guess.
+ */
+export async function shownCodePaid(
+  config: CheckoutConfig,
+  memory: CheckoutMemory,
+  tools: PixTools,
+  orderId: string,
+): Promise<'paid' | 'unpaid' | 'unknown'> {
+  const shown = memory.lastShown(orderId);
+  if (!shown) return 'unpaid';
+  if (memory.reportingOrReported(shown.qrCodeId)) return 'paid';
+  let details: Record<string, unknown> | null;
+  try {
+    details = await tools.client.qrCodes.details({ qr_code_id: shown.qrCodeId });
+  } catch (error) {
+    config.onError(error, { route: 'card', step: 'pix details', orderId });
+    return 'unknown';
+  }
+  if (details?.status !== QrCodeStatus.PAID) return 'unpaid';
+  await codePaid(config, memory, 'card', { orderId, qrCodeId: shown.qrCodeId, amount: shown.amount });
+  return 'paid';
 }
 
 /** The code's expiry in Unix ms, from the answer's `expires_at` (ms, as the sandbox gives it, or an ISO string), or undefined. */

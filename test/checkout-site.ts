@@ -12,11 +12,13 @@
  * `/failing/` a server error before any handler, and under `/dropping/` the
  * handler behind a network that drops the site's first card payment (its
  * connection closed before the handler sees it, as a phone losing signal
- * does); then, with `site`:
+ * does), and under `/held/` card payments held before the handler until
+ * `release`; then, with `site`:
  * `order` `{ amount }` → a new order's ID; `charges` → the sandbox's charges
  * (its state route); `payments` → what `onPaid` heard; `pay-qr` `{ payload }`
  * → the code paid through the sandbox's console action, settled; `expire` →
- * the sandbox's clock past every code's expiry (both answer true).
+ * the sandbox's clock past every code's expiry (both answer true);
+ * `release` → the held card payments go on to the handler (true).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +39,8 @@ interface Site {
   server: Server;
   orders: Map<string, CheckoutOrder>;
   payments: CheckoutPayment[];
+  /** Lets the card payments held under `/held/` go on. */
+  release: () => void;
 }
 
 /** The sites whose first card payment under `/dropping/` has been dropped. */
@@ -66,6 +70,8 @@ async function start(secretKey = MERCHANTS[0]!.secretKey): Promise<{ site: numbe
       onError: (error, where) => console.error(`checkout site: ${where.route} ${where.step}: ${String(error)}`),
     }),
   );
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   const server = createServer((request, response) => {
     response.setHeader('access-control-allow-origin', '*');
     if (request.method === 'OPTIONS') {
@@ -87,10 +93,11 @@ async function start(secretKey = MERCHANTS[0]!.secretKey): Promise<{ site: numbe
       dropped.add(server);
       return void request.socket.destroy();
     }
+    if (request.url?.startsWith('/held/') && request.url.endsWith('/card')) return void released.then(() => handler(request, response));
     void handler(request, response);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const site = sites.push({ sandbox, server, orders, payments }) - 1;
+  const site = sites.push({ sandbox, server, orders, payments, release }) - 1;
   return {
     site,
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/checkout`,
@@ -135,6 +142,9 @@ export async function checkoutCommand(payload: {
       // The transfer settles 2 s later on the sandbox's clock: moved there now, so the next poll reads paid.
       await admin(site.sandbox, '/sandbox/clock/advance', { ms: 2_000 });
       // Not null: the test runner takes null for a command no plugin handles.
+      return true;
+    case 'release':
+      site.release();
       return true;
     case 'expire':
       await admin(site.sandbox, '/sandbox/clock/advance', { ms: PIX_EXPIRES_IN_S * 1000 });

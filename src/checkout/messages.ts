@@ -18,6 +18,8 @@ export interface CheckoutMessages extends CheckoutLabels {
   /** The card form cannot take a card (its key, its frame): the shopper can still pay with another method. */
   cardUnavailable: string;
   generating: string;
+  /** The code is on show. */
+  pixReady: string;
   newCode: string;
   /** The amount changed after the code was generated: the code is withdrawn. */
   withdrawn: string;
@@ -35,6 +37,7 @@ export const en: CheckoutMessages = {
   unreadable: 'The shop gave an answer we could not read. Try again in a moment.',
   cardUnavailable: 'Card payment is unavailable right now. Try again, or pay with another method.',
   generating: 'Generating your Pix code…',
+  pixReady: 'Your Pix code is ready: scan it or copy it.',
   newCode: 'Generate a new code',
   withdrawn: 'The order’s amount changed, so this code was withdrawn. Generate a new code for the new amount.',
   expired: 'This code has expired. Generate a new one to pay with Pix.',
@@ -49,6 +52,7 @@ export const ptBR: CheckoutMessages = {
   unreadable: 'A loja respondeu de um jeito inesperado. Tente novamente em instantes.',
   cardUnavailable: 'O pagamento com cartão não está disponível agora. Tente novamente ou pague de outra forma.',
   generating: 'Gerando o código Pix…',
+  pixReady: 'Seu código Pix está pronto: escaneie ou copie.',
   newCode: 'Gerar novo código',
   withdrawn: 'O valor do pedido mudou e este código foi retirado. Gere um novo código para o novo valor.',
   expired: 'Este código expirou. Gere um novo para pagar com Pix.',

@@ -27,6 +27,7 @@ import {
   payByCard,
   pressPay,
   radio,
+  releaseHeld,
   shadowPart,
   shownPanel,
   startSite,
@@ -43,6 +44,8 @@ const HELD = { collectTaxId: true, installments: POLICY, showBrands: false, hide
 const NBSP = '\u00a0';
 const brl = (text: string) => `R$${NBSP}${text}`;
 const planOf = (amount: number, count: number) => installmentOptions({ amount, ...POLICY }).find((option) => option.count === count)!;
+/** What the element's live region says now. */
+const said = (el: Element) => el.shadowRoot!.querySelector('[role="status"]')!.textContent;
 /** Whether the page has fetched the QR encoder's module (the dev server serves each module as its own file). */
 const qrEncoderLoaded = () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/lean-qr/'));
 
@@ -163,6 +166,18 @@ describe('<pay-checkout>: card', function () {
     await until(second.el, () => form.hasAttribute('disabled'), 'the card form disabled');
     expect(shadowPart(second.el, 'action').hidden).to.equal(true);
     expect(await charges(site)).to.have.length(charged);
+
+    // A third tab that opens on Pix: told, with no "Try again" that could only say the same, and no switching to the card.
+    const failed = new Promise<PaymentFailedEvent>((resolve) =>
+      document.addEventListener('payment-failed', (event) => resolve(event as PaymentFailedEvent), { once: true, capture: true }),
+    );
+    const third = await mountCheckout(site, { locale: 'en', orderId: first.orderId, methods: 'pix card' });
+    expect((await failed).detail.error.code).to.equal('already_paid');
+    await third.el.updateComplete;
+    const pixPanel = shadowPart(third.el, 'pix-panel');
+    expectText(pixPanel.querySelector<HTMLElement>('[part~="note"]')!, /already been paid/);
+    expect(pixPanel.querySelector<HTMLElement>('[part~="action"]')!.hidden).to.equal(true);
+    expect(shadowPart<HTMLFieldSetElement>(third.el, 'methods').disabled).to.equal(true);
   });
 
   it('an endpoint that is not the handler: the shopper is told, and the console names the setting to fix, once', async () => {
@@ -515,6 +530,42 @@ describe('<pay-checkout>: Pix', function () {
     await payQr(site, code.payload);
     expect((await paid).detail).to.include({ orderId: third, method: 'pix' });
     expect((await payments(site)).filter((p) => p.orderId === second)).to.deep.equal([]);
+  });
+
+  it('while a card is charged the method choice is locked; approved, a code shown before goes and the card’s outcome is on show', async () => {
+    const held = await startSite();
+    const endpoint = held.endpoint.replace('/api/checkout', '/held/api/checkout');
+    const { el, orderId } = await mountCheckout(held, { locale: 'en', endpoint });
+    radio(el, 'pix').click();
+    const qr = await pixQr(el);
+    radio(el, 'card').click();
+    const form = await cardForm(el);
+    await fillCard(form);
+    await typeIn(form, 'taxId', CPF);
+    await pressPay(form);
+    await until(el, () => form.hasAttribute('disabled'), 'the card being charged');
+    expect(shadowPart<HTMLFieldSetElement>(el, 'methods').disabled, 'no switching to Pix meanwhile').to.equal(true);
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await releaseHeld(held);
+    expect((await paid).detail).to.include({ orderId, method: 'card' });
+    expect([qr.isConnected, shownPanel(el)]).to.deep.equal([false, ['card']]);
+    expectText(shadowPart(el, 'note'), /^Payment approved/);
+  });
+
+  it('a code paid from the bank’s app while the card panel is open: the Pix panel comes back, paid, and said', async () => {
+    const { el, orderId } = await mountCheckout(site, { locale: 'en' });
+    radio(el, 'pix').click();
+    const qr = await pixQr(el);
+    await until(el, () => said(el) === 'Your Pix code is ready: scan it or copy it.', 'the code said ready');
+    radio(el, 'card').click();
+    await el.updateComplete;
+    expect(shownPanel(el)).to.deep.equal(['card']);
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await payQr(site, qr.payload);
+    expect((await paid).detail).to.include({ orderId, method: 'pix' });
+    await el.updateComplete;
+    expect([shownPanel(el), radio(el, 'pix').checked, qr.state]).to.deep.equal([['pix'], true, 'paid']);
+    expect(said(el)).to.equal('Payment received by Pix.');
   });
 
   it('a live amount: the parcelas follow it, and a code shown for the old amount is withdrawn until asked for again', async () => {

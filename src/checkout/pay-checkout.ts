@@ -272,7 +272,8 @@ export class PayCheckout extends ReactiveElement {
     const flows = this.#flows;
 
     setAttr(view.choice, 'hidden', offered.length < 2);
-    setAttr(view.choice, 'disabled', !!flows?.paid);
+    // No switching while a card is charged, nor once the order is paid or must not be paid again from here.
+    setAttr(view.choice, 'disabled', !!flows?.locked);
     setText(view.legend, labels.methods);
     for (const method of PAYMENT_METHODS) {
       const { label, radio, text } = view.options[method];
@@ -325,7 +326,7 @@ export class PayCheckout extends ReactiveElement {
     const total = this.#plan?.total ?? this.amount;
     form.submitLabel = total > 0 ? this.#labels.pay(formatCentavos(total, lang)) : '';
     // A form-associated element's own `disabled`: no second card while one is being charged, or once none may be.
-    form.toggleAttribute('disabled', !!this.#flows?.cardLocked);
+    form.toggleAttribute('disabled', !!this.#flows?.locked);
   }
 
   /** Loads the card form's code, then mounts the form with this element's settings. */

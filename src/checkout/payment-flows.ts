@@ -76,8 +76,8 @@ export class PaymentFlows {
     else void this.generatePix();
   }
 
-  /** The card form takes no card: one is being charged, the order is paid, or the handler said not to pay it again from here. */
-  get cardLocked(): boolean {
+  /** No payment may start from this page now: a card is being charged, the order is paid, or the handler said not to pay it again from here. */
+  get locked(): boolean {
     return this.card === 'paying' || this.#final || !!this.paid;
   }
 
@@ -111,7 +111,7 @@ export class PaymentFlows {
     setText(view.notes.pix, pixNote);
     setAttr(view.notes.pix, 'class', pix === 'failed' ? 'note error' : 'note');
     setText(view.actions.pix, pix === 'failed' ? m.tryAgain : m.newCode);
-    setAttr(view.actions.pix, 'hidden', !(pix === 'expired' || pix === 'withdrawn' || pix === 'failed'));
+    setAttr(view.actions.pix, 'hidden', !(pix === 'expired' || pix === 'withdrawn' || pix === 'failed') || this.#final);
     const qr = this.#pixQr;
     if (qr) {
       qr.locale = this.#host.lang();
@@ -131,7 +131,7 @@ export class PaymentFlows {
     const host = this.#host;
     const form = host.cardForm();
     // After a decline or a failure, a card sent from the form is a new try, as one after "Try again" is.
-    if (this.cardLocked || !form) return;
+    if (this.locked || !form) return;
     this.card = 'paying';
     host.say(this.#m.paying);
     host.requestUpdate();
@@ -221,6 +221,7 @@ export class PaymentFlows {
         ? new CheckoutError('<pay-checkout> could not load the Pix code’s element.', { code: 'network_error', method: 'pix' })
         : answer.error;
       this.#sentence.pix = (!answer.ok && answer.sentence) || (error.code === 'network_error' ? m.unreachable : m.unreadable);
+      this.#final ||= FINAL_REFUSALS.has(error.code);
       host.say(this.#sentence.pix);
       this.#fail(error);
       return;
@@ -247,6 +248,7 @@ export class PaymentFlows {
     qr.statusUrl = pixStatusUrl(endpoint, code.reference);
     this.#pixQr = qr;
     this.pix = 'shown';
+    host.say(m.pixReady);
     host.view.holders.pix.append(qr);
     host.requestUpdate();
   }
@@ -292,7 +294,9 @@ export class PaymentFlows {
     if (detail.method === 'pix') {
       this.pix = 'paid';
       host.say(this.#m.pixPaid);
-    }
+    } else this.#removePixQr();
+    // The outcome on show, whichever panel the shopper was on: a code paid from the bank's app while the card was open.
+    host.element.method = detail.method;
     host.requestUpdate();
     void host.updated().then(() => host.element.dispatchEvent(new CheckoutPaidEvent(detail)));
   }

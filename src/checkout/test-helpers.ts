@@ -48,6 +48,8 @@ export const charges = (site: Site) => command('checkout', { action: 'charges', 
 export const payments = (site: Site) => command('checkout', { action: 'payments', site: site.site }) as Promise<Record<string, unknown>[]>;
 /** Pays a code through the sandbox (initiate and confirm), and lets the transfer settle. */
 export const payQr = (site: Site, payload: string) => command('checkout', { action: 'pay-qr', site: site.site, payload });
+/** Lets the card payments held under the site's `/held/` endpoint go on to the handler. */
+export const releaseHeld = (site: Site) => command('checkout', { action: 'release', site: site.site });
 /** Moves the site's sandbox clock past every code's expiry. */
 export const expireCodes = (site: Site) => command('checkout', { action: 'expire', site: site.site });
 

@@ -125,7 +125,7 @@ export class PayCardForm extends ReactiveElement {
   declare required: boolean;
   /** Hides the built-in pay button, for pages that submit with their own button or form. */
   declare hideSubmit: boolean;
-  /** Hides the confirmation shown after tokenizing, for pages that show their own. */
+  /** Hides the confirmation shown after tokenizing, and leaves it unsaid, for pages that tell the outcome themselves. */
   declare hideSuccess: boolean;
   /** Shows a row of the accepted brands' marks above the card number; the detected brand stands out. */
   declare showBrands: boolean;

@@ -96,7 +96,7 @@ describe('visible states', () => {
     expect((await success()).styles.display).to.equal('none');
   });
 
-  it('success in Portuguese, cleared by reset, and hidden by hide-success', async () => {
+  it('success in Portuguese, cleared by reset, and hidden and unsaid with hide-success', async () => {
     const el = await mount({ locale: 'pt-BR' });
     await fillValidCard(el, '6362970000457013');
     await el.tokenize();
@@ -109,10 +109,13 @@ describe('visible states', () => {
     const quiet = await mount();
     quiet.setAttribute('hide-success', '');
     await fillValidCard(quiet);
+    const said = await listen(quiet);
     await quiet.tokenize();
     await settle(quiet);
     expect(quiet.hideSuccess).to.equal(true);
     expect(await text(quiet, 'success')).to.equal('');
+    // The page says the outcome: a card its issuer then declines was never "accepted".
+    expect(await said()).to.deep.equal(['Checking your card. Please wait.']);
   });
 
   it('after a failure the form is ready to retry, and a retry succeeds', async () => {

@@ -122,7 +122,7 @@ export class CardSession {
     this.showErrors(errors);
     const first = firstInvalid(errors) ?? (this.#entry.taxIdProblem() ? 'taxId' : undefined);
     if (first) return this.#refuse(first, errors);
-    const { publicKey, baseUrl } = this.#delegate.settings();
+    const { publicKey, baseUrl, hideSuccess } = this.#delegate.settings();
     this.#entry.announce(this.#sentences.busyExplanation);
     return this.#task.run((signal) =>
       requestToken(card, { publicKey, baseUrl, signal }).then(
@@ -130,7 +130,8 @@ export class CardSession {
           signal.throwIfAborted();
           this.#saved = result;
           const sentences = this.#sentences;
-          this.#entry.announce(sentences.tokenized(sentences.brandNames[result.brand], result.lastFourDigits));
+          // Hidden, the outcome is the page's to say: a card the issuer then declines was never "accepted".
+          if (!hideSuccess) this.#entry.announce(sentences.tokenized(sentences.brandNames[result.brand], result.lastFourDigits));
           return result;
         },
         (error: unknown) => {

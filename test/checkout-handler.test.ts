@@ -1081,6 +1081,51 @@ describe('Pix', () => {
     );
   });
 
+  it('a code replaced by another (the amount changed) and then paid: the card is still refused, already_paid', async () => {
+    const changing = newOrder(2590);
+    const first = readPixCode((await post('/pix', { orderId: changing })).body)!;
+    orders.get(changing)!.amount = 2790;
+    const second = readPixCode((await post('/pix', { orderId: changing })).body)!;
+    assert.notEqual(second.qrCodeId, first.qrCodeId);
+    await admin('/sandbox/actions/pay-qr', { qr_code_payload: first.payload, payer_account_id: 'acc_sandbox_filial' });
+    await admin('/sandbox/clock/advance', { ms: 2_000 });
+    const before = (await charges()).length;
+    const byCard = await post('/card', { orderId: changing, token: await newToken(), installments: 1, taxId: CPF });
+    assert.equal(readCheckoutError(byCard.body)?.error, 'already_paid');
+    assert.equal((await charges()).length, before, 'no charge');
+  });
+
+  it('a code that comes back from the service after a card took the order is not shown: no second payable code', async () => {
+    let generated!: () => void;
+    const held = new Promise<void>((resolve) => (generated = resolve));
+    let asked!: () => void;
+    const generating = new Promise<void>((resolve) => (asked = resolve));
+    const slow = await serve(
+      checkoutHandler(
+        options({
+          fetch: async (input, init) => {
+            const answer = fetch(input, init);
+            if (new URL(input instanceof Request ? input.url : String(input)).pathname === '/v3/qr_code/generate/dynamic') {
+              asked();
+              await held;
+            }
+            return answer;
+          },
+        }),
+      ),
+    );
+    servers.push(slow.server);
+    const order = newOrder(2590);
+    const pix = post('/pix', { orderId: order }, {}, slow.endpoint);
+    await generating;
+    const byCard = await post('/card', { orderId: order, token: await newToken(), installments: 1, taxId: CPF }, {}, slow.endpoint);
+    assert.equal((byCard.body as { outcome?: string }).outcome, 'approved', JSON.stringify(byCard.body));
+    generated();
+    const code = await pix;
+    assert.equal(code.status, 409);
+    assert.equal(readCheckoutError(code.body)?.error, 'already_paid');
+  });
+
   it('a code shown and not paid: the card is charged; where the service cannot say whether it was paid, nothing is charged (503)', async () => {
     const open = newOrder(2590);
     assert.equal((await post('/pix', { orderId: open })).status, 200);

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { installmentOptions } from '../card/installments.js';
 import { formHeight } from '../form/form-height.js';
@@ -545,11 +545,41 @@ describe('<pay-checkout>: Pix', function () {
     await pressPay(form);
     await until(el, () => form.hasAttribute('disabled'), 'the card being charged');
     expect(shadowPart<HTMLFieldSetElement>(el, 'methods').disabled, 'no switching to Pix meanwhile').to.equal(true);
+    let heard = 0;
+    el.addEventListener('paid', () => heard++);
     const paid = next<CheckoutPaidEvent>(el, 'paid');
     await releaseHeld(held);
     expect((await paid).detail).to.include({ orderId, method: 'card' });
-    expect([qr.isConnected, shownPanel(el)]).to.deep.equal([false, ['card']]);
+    expect(shownPanel(el)).to.deep.equal(['card']);
     expectText(shadowPart(el, 'note'), /^Payment approved/);
+
+    // No service cancels a code: it stays payable until it expires, and stays followed, so a second payment
+    // reaches the handler's onPaid (to refund it) while the page, told once, hears nothing more.
+    const followed = oneEvent(qr, 'paid');
+    await payQr(held, qr.payload);
+    await followed;
+    expect((await payments(held)).map((p) => p.method)).to.deep.equal(['card', 'pix']);
+    expect(heard).to.equal(1);
+  });
+
+  it('another order-id while a card is charged: the page hears the order before was paid, and the checkout is the new order’s', async () => {
+    const held = await startSite();
+    const endpoint = held.endpoint.replace('/api/checkout', '/held/api/checkout');
+    const { el, orderId } = await mountCheckout(held, { locale: 'en', endpoint });
+    const form = await cardForm(el);
+    await fillCard(form);
+    await typeIn(form, 'taxId', CPF);
+    await pressPay(form);
+    await until(el, () => form.hasAttribute('disabled'), 'the card being charged');
+    el.orderId = await newOrder(held, 4590);
+    el.amount = 4590;
+    const paid = next<CheckoutPaidEvent>(el, 'paid');
+    await releaseHeld(held);
+    expect((await paid).detail).to.include({ orderId, method: 'card' });
+    await until(el, () => !form.hasAttribute('disabled'), 'the form open for the new order');
+    expect(shadowPart<HTMLFieldSetElement>(el, 'methods').disabled).to.equal(false);
+    expect(shadowPart(el, 'card-panel').textContent).not.to.match(/approved/i);
+    expect(await submitText(form)).to.equal('Pay R$45.90');
   });
 
   it('a code paid from the bank’s app while the card panel is open: the Pix panel comes back, paid, and said', async () => {

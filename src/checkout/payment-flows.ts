@@ -49,6 +49,17 @@ type PixPanelState = 'idle' | 'generating' | 'shown' | 'paid' | 'expired' | 'wit
 /** Answers that must not be paid again from this page: the order is paid, or a charge may have gone through. */
 const FINAL_REFUSALS = new Set(['already_paid', 'payment_unconfirmed', 'outcome_unknown']);
 
+/** Failures a card sent again as it is may get through: the shop or the service was not reachable, or not itself. */
+const RETRIED_AS_TYPED = new Set([
+  'network_error',
+  'unreadable_answer',
+  'internal_error',
+  'service_error',
+  'service_unavailable',
+  'payment_in_progress',
+  'token_refused',
+]);
+
 /** The inner element's events, kept inside: the page hears the checkout's own. */
 const PIX_EVENTS = ['paid', 'expired', 'copied', 'payload-error'];
 
@@ -65,6 +76,8 @@ export class PaymentFlows {
   #sentence = { card: '', pix: '' };
   /** The handler's last refusal says not to pay this order again from here: no "Try again". */
   #final = false;
+  /** The card's last failure is one the same card, sent again, may get through. */
+  #again = false;
 
   constructor(host: CheckoutHost) {
     this.#host = host;
@@ -137,14 +150,26 @@ export class PaymentFlows {
     host.requestUpdate();
     const taxId = form.taxId;
     const lang = host.lang();
+    const { orderId } = host.element;
     const answer: Answer<CardAnswer> = await postCardPayment(host.element.endpoint, {
-      orderId: host.element.orderId,
+      orderId,
       token,
       installments: form.plan?.count ?? 1,
       ...(taxId ? { taxId: taxId.value } : {}),
       locale: lang,
     });
     const m = this.#m;
+    if (host.element.orderId !== orderId) {
+      // Another order since: this one starts afresh. A charge the order before got is still the page's to hear of.
+      this.card = 'ready';
+      form.reset();
+      host.requestUpdate();
+      if (answer.ok && answer.value.outcome === 'approved') {
+        const { chargeId, installments, total } = answer.value;
+        host.element.dispatchEvent(new CheckoutPaidEvent({ orderId, method: 'card', chargeId, installments, total }));
+      }
+      return;
+    }
     if (answer.ok && answer.value.outcome === 'approved') {
       const { chargeId, installments, installment, total } = answer.value;
       this.card = 'approved';
@@ -167,6 +192,7 @@ export class PaymentFlows {
       const { code } = answer.error;
       this.#sentence.card = answer.sentence || (code === 'network_error' ? m.unreachable : m.unreadable);
       this.#final = FINAL_REFUSALS.has(code);
+      this.#again = RETRIED_AS_TYPED.has(code);
       this.#fail(answer.error, answer.field);
     }
     host.say(this.#sentence.card);
@@ -176,17 +202,18 @@ export class PaymentFlows {
   }
 
   /**
-   * After a decline: the form again, empty, with focus in it, for another card. After a failure the card is not
-   * to blame for (the shop unreachable, a service error): paid again as it is, nothing typed twice.
+   * After a failure that the same card may well get through (the shop unreachable, a service error): paid again as
+   * it is, nothing typed twice. After a decline, or a refusal that the same request would meet again: the form
+   * again, empty, with focus in it.
    */
   #tryCardAgain(): void {
     const host = this.#host;
     const form = host.cardForm();
-    const declined = this.card === 'declined';
+    const again = this.card === 'failed' && this.#again;
     this.card = 'ready';
     this.#sentence.card = '';
     host.requestUpdate();
-    if (!declined) {
+    if (again) {
       // Its outcome arrives as for the pay button: `tokenized`, or the form's own word on what to fix.
       form?.tokenize().catch(() => {});
       return;
@@ -212,8 +239,11 @@ export class PaymentFlows {
       ),
       postPixCode(endpoint, { orderId, locale: host.lang() }),
     ]);
-    // Another order since: this answer is the old one's. The new one gets its own code, on show.
-    if (host.element.orderId !== orderId) return host.element.method === 'pix' ? this.generatePix() : undefined;
+    // Another order since: this answer is the old one's. The new one gets its own code, on show, unless it has one.
+    if (host.element.orderId !== orderId)
+      return host.element.method === 'pix' && (this.pix as PixPanelState) === 'idle' ? this.generatePix() : undefined;
+    // Paid by card meanwhile: a code now would only invite a second payment.
+    if (this.paid) return;
     const m = this.#m;
     if (!loaded || !answer.ok) {
       this.pix = 'failed';
@@ -260,6 +290,7 @@ export class PaymentFlows {
     this.paid = null;
     this.#final = false;
     this.#sentence = { card: '', pix: '' };
+    this.#host.say('');
     // A card being charged is the order before's to settle; a card typed and not yet sent is the shopper's still.
     if (this.card !== 'paying') {
       if (this.card !== 'ready') this.#host.cardForm()?.reset();
@@ -294,7 +325,7 @@ export class PaymentFlows {
     if (detail.method === 'pix') {
       this.pix = 'paid';
       host.say(this.#m.pixPaid);
-    } else this.#removePixQr();
+    }
     // The outcome on show, whichever panel the shopper was on: a code paid from the bank's app while the card was open.
     host.element.method = detail.method;
     host.requestUpdate();

@@ -10,6 +10,8 @@
 
 /** Entries each table keeps at most. */
 export const MEMORY_CAPACITY = 10_000;
+/** Codes remembered per order: a shopper asks for a new one a few times at most. */
+export const CODES_KEPT = 8;
 
 /** A `Map` that forgets its oldest entry past its capacity. */
 class Recent<K, V> extends Map<K, V> {
@@ -47,6 +49,8 @@ export class CheckoutMemory {
   readonly #unconfirmed = new Recent<string, true>();
   /** Order ID → the Pix code last shown for it. */
   readonly #shown = new Recent<string, ShownCode>();
+  /** Order ID → every Pix code shown for it, newest last, at most {@link CODES_KEPT}: a code replaced may still be paid. */
+  readonly #codes = new Recent<string, { qrCodeId: string; amount: number }[]>();
   /** QR code IDs whose payment `onPaid` has heard of, from this process. */
   readonly #reported = new Recent<string, true>();
   /** QR code ID → the call to `onPaid` under way for it, however long it has been running. */
@@ -82,6 +86,7 @@ export class CheckoutMemory {
   paid(orderId: string): void {
     this.#paid.set(orderId, true);
     this.#shown.delete(orderId);
+    this.#codes.delete(orderId);
   }
 
   /** A charge was sent and its outcome is unknown: the order is not to be charged again from here. */
@@ -95,13 +100,18 @@ export class CheckoutMemory {
     return shown && shown.amount === amount && shown.expiresAt - now >= marginMs ? shown.answer : undefined;
   }
 
-  /** The code last shown for `orderId`, payable or not, until the order is seen paid. */
-  lastShown(orderId: string): ShownCode | undefined {
-    return this.#shown.get(orderId);
+  /** Every code shown for `orderId` (at most {@link CODES_KEPT}), payable or not, until the order is seen paid. */
+  codesShown(orderId: string): readonly { qrCodeId: string; amount: number }[] {
+    return this.#codes.get(orderId) ?? [];
   }
 
   show(orderId: string, code: ShownCode): void {
     this.#shown.set(orderId, code);
+    const codes = [
+      ...this.codesShown(orderId).filter((c) => c.qrCodeId !== code.qrCodeId),
+      { qrCodeId: code.qrCodeId, amount: code.amount },
+    ];
+    this.#codes.set(orderId, codes.slice(-CODES_KEPT));
   }
 
   /**

@@ -95,6 +95,9 @@ export async function generatePix(
       expiresAt: new Date(expiresAt).toISOString(),
       reference,
     };
+    // A card took the order while the code was being made: the code goes to no one, so no one pays twice.
+    const taken = memory.busy(orderId);
+    if (taken) return { refusal: refuse(taken, language) };
     memory.show(orderId, { qrCodeId, amount: found.amount, expiresAt, answer: code });
     return { code };
   });
@@ -175,19 +178,24 @@ export async function shownCodePaid(
   tools: PixTools,
   orderId: string,
 ): Promise<'paid' | 'unpaid' | 'unknown'> {
-  const shown = memory.lastShown(orderId);
-  if (!shown) return 'unpaid';
-  if (memory.reportingOrReported(shown.qrCodeId)) return 'paid';
-  let details: Record<string, unknown> | null;
-  try {
-    details = await tools.client.qrCodes.details({ qr_code_id: shown.qrCodeId });
-  } catch (error) {
-    config.onError(error, { route: 'card', step: 'pix details', orderId });
-    return 'unknown';
+  // Every code shown for the order: one withdrawn for an old amount, or replaced near its expiry, can still be paid.
+  for (const shown of memory.codesShown(orderId)) {
+    if (memory.reportingOrReported(shown.qrCodeId)) return 'paid';
+    let status: unknown;
+    try {
+      status = (await tools.client.qrCodes.details({ qr_code_id: shown.qrCodeId }))?.status;
+    } catch (error) {
+      config.onError(error, { route: 'card', step: 'pix details', orderId });
+      return 'unknown';
+    }
+    if (status === QrCodeStatus.PAID) {
+      await codePaid(config, memory, 'card', { orderId, qrCodeId: shown.qrCodeId, amount: shown.amount });
+      return 'paid';
+    }
+    // An answer without a status says nothing either way: the card waits.
+    if (typeof status !== 'string') return 'unknown';
   }
-  if (details?.status !== QrCodeStatus.PAID) return 'unpaid';
-  await codePaid(config, memory, 'card', { orderId, qrCodeId: shown.qrCodeId, amount: shown.amount });
-  return 'paid';
+  return 'unpaid';
 }
 
 /** The code's expiry in Unix ms, from the answer's `expires_at` (ms, as the sandbox gives it, or an ISO string), or undefined. */

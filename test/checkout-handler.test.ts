@@ -149,6 +149,9 @@ async function admin(path: string, body: unknown): Promise<Record<string, unknow
   return json.data;
 }
 
+/** The path a `fetch` given to the handler is asked for. */
+const pathOf = (input: Parameters<typeof fetch>[0]) => new URL(input instanceof Request ? input.url : String(input)).pathname;
+
 const sixOf = (amount: number) => installmentOptions({ amount, ...POLICY }).find((option) => option.count === 6)!;
 
 before(async () => {
@@ -1105,7 +1108,7 @@ describe('Pix', () => {
         options({
           fetch: async (input, init) => {
             const answer = fetch(input, init);
-            if (new URL(input instanceof Request ? input.url : String(input)).pathname === '/v3/qr_code/generate/dynamic') {
+            if (pathOf(input) === '/v3/qr_code/generate/dynamic') {
               asked();
               await held;
             }
@@ -1137,9 +1140,7 @@ describe('Pix', () => {
       checkoutHandler(
         options({
           fetch: (input, init) =>
-            new URL(input instanceof Request ? input.url : String(input)).pathname === '/v3/qr_code/details'
-              ? Promise.reject(new TypeError('fetch failed'))
-              : fetch(input, init),
+            pathOf(input) === '/v3/qr_code/details' ? Promise.reject(new TypeError('fetch failed')) : fetch(input, init),
         }),
       ),
     );
